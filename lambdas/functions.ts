@@ -1,0 +1,73 @@
+/**
+ * The catalogue of Lambda functions: one per API resource, one per event source. The CDK stack
+ * creates exactly these (entry `lambdas/handlers/<name>.ts`), and the local stack loads the
+ * same files. `needs` says which resources a function is bound to; the CDK wrapper grants each
+ * with least privilege and sets the matching environment variables (ENV below).
+ */
+export type Need =
+  | 'tableRead'
+  | 'tableWrite'
+  | 'bucketRead'
+  | 'bucketWrite'
+  | 'webhookQueue'
+  | 'scheduler'
+  | 'linkSecret'
+  | 'sesSend';
+
+export interface FunctionSpec {
+  description: string;
+  /** http functions sit behind the HTTP API; event functions behind an event source. */
+  kind: 'http' | 'event';
+  memoryMb: number;
+  timeoutSeconds: number;
+  needs: readonly Need[];
+}
+
+export const FUNCTIONS = {
+  discovery: {
+    description: 'openapi.json, llms.txt, llms-full.txt, and the 404/405 envelope for unknown routes',
+    kind: 'http', memoryMb: 256, timeoutSeconds: 10, needs: ['tableRead', 'tableWrite'],
+  },
+  inboxes: {
+    description: 'Create, list, read, update and delete inboxes',
+    kind: 'http', memoryMb: 512, timeoutSeconds: 10, needs: ['tableRead', 'tableWrite', 'linkSecret'],
+  },
+  account: {
+    description: 'Account, capabilities and upgrades',
+    kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret', 'webhookQueue'],
+  },
+  ingest: {
+    description: 'Parses raw mail that SES stored under inbound/ and files it into inboxes',
+    kind: 'event', memoryMb: 1024, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'webhookQueue'],
+  },
+  'webhook-deliver': {
+    description: 'Delivers queued webhook events, re-enqueuing failures with a delay',
+    kind: 'event', memoryMb: 512, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'webhookQueue'],
+  },
+  'send-scheduled': {
+    description: 'Sends a scheduled draft when its EventBridge Scheduler schedule fires',
+    kind: 'event', memoryMb: 512, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'sesSend', 'webhookQueue'],
+  },
+  'ses-events': {
+    description: 'Applies SES delivery, bounce and complaint events to outbound messages',
+    kind: 'event', memoryMb: 256, timeoutSeconds: 30, needs: ['tableRead', 'tableWrite', 'webhookQueue'],
+  },
+} as const satisfies Record<string, FunctionSpec>;
+
+export type FunctionName = keyof typeof FUNCTIONS;
+
+/** Environment variable names the functions read (lambdas/config.ts and the modules using them). */
+export const ENV = {
+  tableName: 'TABLE_NAME',
+  mailDomain: 'MAIL_DOMAIN',
+  siteUrl: 'SITE_URL',
+  bucketName: 'BUCKET_NAME',
+  webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
+  scheduleGroupName: 'SCHEDULE_GROUP_NAME',
+  schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
+  sendScheduledFunctionArn: 'SEND_SCHEDULED_FUNCTION_ARN',
+  sesConfigurationSet: 'SES_CONFIGURATION_SET',
+  linkSecretArn: 'LINK_SECRET_ARN',
+  paymentProvider: 'PAYMENT_PROVIDER',
+  localMode: 'MAILROOM_LOCAL_MODE',
+} as const;

@@ -1,0 +1,85 @@
+/**
+ * The route table: the one source for the HTTP API. The CDK api construct creates a route per
+ * entry pointing at `fn`; the local API server matches requests against the same entries; the
+ * OpenAPI document and llms*.txt are generated from them.
+ */
+import type { z } from 'zod';
+import type { FunctionName } from './functions.ts';
+import * as account from './schemas/account.ts';
+import * as inboxes from './schemas/inboxes.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * none: no key is read. optional-account: an account key when given, else anonymous.
+ * account: an account key. inbox: the inbox key of the `{id}` inbox.
+ * inbox-or-account: that inbox key, or the key of the account owning the inbox.
+ * any: any valid key (account or inbox).
+ */
+export type AuthMode = 'none' | 'optional-account' | 'account' | 'inbox' | 'inbox-or-account' | 'any';
+
+export interface RouteDef {
+  method: HttpMethod;
+  path: string;
+  fn: FunctionName;
+  operationId: string;
+  auth: AuthMode;
+  summary: string;
+  description?: string;
+  tag: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response?: z.ZodType;
+  successStatus?: number;
+  /** Error statuses this route can answer besides 400/401/429/500. */
+  errors?: number[];
+  /** Field-specific error codes, e.g. username → INVALID_USERNAME. */
+  fieldErrors?: Record<string, string>;
+  /** Raw (non-envelope) responses such as openapi.json. */
+  contentType?: string;
+  /** Request body cap; default MAX_REQUEST_BODY_BYTES. */
+  maxBodyBytes?: number;
+}
+
+export const routes: readonly RouteDef[] = [
+  // Discovery
+  { method: 'GET', path: '/openapi.json', fn: 'discovery', operationId: 'getOpenApi', auth: 'none', tag: 'Discovery',
+    summary: 'OpenAPI 3.0 description of this API', contentType: 'application/json' },
+  { method: 'GET', path: '/llms.txt', fn: 'discovery', operationId: 'getLlmsTxt', auth: 'none', tag: 'Discovery',
+    summary: 'Compact plain-text guide for agents', contentType: 'text/plain; charset=utf-8' },
+  { method: 'GET', path: '/llms-full.txt', fn: 'discovery', operationId: 'getLlmsFullTxt', auth: 'none', tag: 'Discovery',
+    summary: 'Full plain-text reference for agents', contentType: 'text/plain; charset=utf-8' },
+
+  // Inboxes
+  { method: 'POST', path: '/v1/inboxes', fn: 'inboxes', operationId: 'createInbox', auth: 'optional-account', tag: 'Inboxes',
+    summary: 'Create an inbox (no key needed: creates a free account)',
+    description: 'Without a key this creates a new free account and returns both keys. With an account key the inbox joins that account. A repeat with the same client_id returns the existing inbox (200).',
+    body: inboxes.CreateInboxBody, response: inboxes.InboxCreated, successStatus: 201, errors: [403, 409],
+    fieldErrors: { username: 'INVALID_USERNAME' } },
+  { method: 'GET', path: '/v1/inboxes', fn: 'inboxes', operationId: 'listInboxes', auth: 'account', tag: 'Inboxes',
+    summary: 'List the inboxes of the account', query: inboxes.ListInboxesQuery, response: inboxes.InboxList },
+  { method: 'GET', path: '/v1/inboxes/{id}', fn: 'inboxes', operationId: 'getInbox', auth: 'inbox', tag: 'Inboxes',
+    summary: 'Read an inbox', params: inboxes.InboxParams, response: inboxes.InboxDetail, errors: [404] },
+  { method: 'PATCH', path: '/v1/inboxes/{id}', fn: 'inboxes', operationId: 'updateInbox', auth: 'inbox', tag: 'Inboxes',
+    summary: 'Change the display name', params: inboxes.InboxParams, body: inboxes.UpdateInboxBody,
+    response: inboxes.InboxUpdated, errors: [404] },
+  { method: 'DELETE', path: '/v1/inboxes/{id}', fn: 'inboxes', operationId: 'deleteInbox', auth: 'inbox-or-account', tag: 'Inboxes',
+    summary: 'Delete an inbox (soft delete: mail to it is no longer accepted)', params: inboxes.InboxParams,
+    response: inboxes.InboxDeleted, errors: [404] },
+
+  // Account
+  { method: 'GET', path: '/v1/account', fn: 'account', operationId: 'getAccount', auth: 'account', tag: 'Account',
+    summary: 'Account tier, limits, usage and billing', response: account.AccountView },
+  { method: 'GET', path: '/v1/capabilities', fn: 'account', operationId: 'getCapabilities', auth: 'any', tag: 'Account',
+    summary: 'What this key can and cannot do, and how to unlock the rest', response: account.Capabilities },
+  { method: 'POST', path: '/v1/account/upgrade', fn: 'account', operationId: 'upgradeAccount', auth: 'account', tag: 'Account',
+    summary: 'Upgrade to a paid tier with a payment method',
+    description: 'The new tier applies at once. With the sandbox payment provider, pm_card_visa succeeds and pm_card_chargeDeclined is declined (402 PAYMENT_DECLINED).',
+    body: account.UpgradeBody, response: account.UpgradeResult, errors: [402, 409] },
+];
+
+/** Route key as API Gateway writes it: "POST /v1/inboxes/{id}". */
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
+
+export const routesOf = (fn: FunctionName) => routes.filter((r) => r.fn === fn);

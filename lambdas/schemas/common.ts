@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const Timestamp = z.string().describe('ISO 8601, UTC');
+
+export const ErrorEnvelope = z.object({
+  error: z.string().describe('Error code, e.g. INVALID_API_KEY'),
+  message: z.string(),
+  next_steps: z.array(z.string()),
+  code: z.string().optional().describe('Sub-code, e.g. INBOX_CREATE_RATE_LIMIT'),
+  field: z.string().optional().describe('The request field that failed validation'),
+  retry_after: z.number().int().optional().describe('Seconds to wait before retrying'),
+  upgrade_context: z.unknown().optional(),
+  current_usage: z.unknown().optional(),
+  rate_limit: z.unknown().optional(),
+});
+
+export const successEnvelope = <T extends z.ZodType>(result: T) =>
+  z.object({ result, next_steps: z.array(z.string()) });
+
+/** Query-string boolean: only the literal words, so `?read=yes` is a 400 rather than a guess. */
+export const QueryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** Page size: default 50, max 100; offset default 0 (ARCHITECTURE). */
+export const Pagination = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const UpgradeContext = z.object({
+  operator_action_url: z.string(),
+  operator_action_label: z.string(),
+  agent_script: z.string(),
+  target_tier: z.string().optional(),
+  api_call: z.string().optional(),
+});

@@ -1,0 +1,26 @@
+/**
+ * Settings of the AWS resources that both the CDK stack and the local stack create, so the
+ * emulated resources behave like the deployed ones.
+ */
+export const RESOURCE_SETTINGS = {
+  /** Raw inbound mail lands under this prefix (SES receipt rule S3 action → ingest). */
+  inboundPrefix: 'inbound/',
+  /** Attachments extracted at ingest are stored under this prefix. */
+  attachmentsPrefix: 'attachments/',
+  /** Outbound raw MIME is stored under this prefix. */
+  outboundPrefix: 'outbound/',
+  /** Webhook payloads too large for an SQS message (256 KiB) are passed by reference here. */
+  webhookPayloadPrefix: 'webhook-payloads/',
+  webhookQueue: {
+    /** Above the deliver function's timeout, so an in-flight batch is never delivered twice. */
+    visibilityTimeoutSeconds: 360,
+    batchSize: 10,
+    /** A message that fails this often is a poison message: it goes to the DLQ. */
+    maxReceiveCount: 5,
+    retentionDays: 4,
+    dlqRetentionDays: 14,
+  },
+  scheduleGroupName: 'mailroom-drafts',
+  /** Raw mail and attachments are kept this long (days); 0 = forever. */
+  rawMailRetentionDays: 0,
+} as const;
