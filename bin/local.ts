@@ -1,0 +1,65 @@
+/**
+ * `npm start`: the whole Mailroom service on this machine. See README "Run it locally".
+ */
+import { startLocalStack } from '../lib/local/stack.ts';
+
+const int = (name: string, fallback: number) => {
+  const v = process.env[name];
+  if (!v) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${v}"`);
+  return n;
+};
+
+async function main() {
+  const port = int('PORT', 3000);
+  const smtpPort = int('SMTP_PORT', 2525);
+  const host = process.env.HOST || '127.0.0.1';
+  const mailDomain = (process.env.MAIL_DOMAIN || 'mailroom.localhost').toLowerCase();
+  process.env.LOG_LEVEL ??= 'warn';
+  const started = Date.now();
+  const ownEmulator = !process.env.AWS_ENDPOINT_URL;
+  const stack = await startLocalStack({
+    port, host, smtpPort, mailDomain,
+    siteUrl: process.env.SITE_URL || undefined,
+    awsEndpoint: process.env.AWS_ENDPOINT_URL || undefined,
+    namePrefix: process.env.MAILROOM_NAME_PREFIX || 'mailroom-local',
+  });
+
+  // Ready means the API answers, exactly what a client would check.
+  const res = await fetch(`${stack.apiUrl}/openapi.json`);
+  if (!res.ok) throw new Error(`GET /openapi.json answered ${res.status}`);
+
+  console.log([
+    '',
+    `Mailroom is running locally (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `  API            ${stack.apiUrl}/v1   (OpenAPI: ${stack.apiUrl}/openapi.json)`,
+    `  Pages          ${stack.siteUrl}   (llms.txt: ${stack.siteUrl}/llms.txt)`,
+    `  Mail domain    ${mailDomain}`,
+    `  AWS emulator   ${stack.awsEndpoint}${ownEmulator ? ' (moto, started by this process)' : ' (yours)'}`,
+    `  Table          ${stack.resources.tableName}`,
+    `  Bucket         ${stack.resources.bucketName}`,
+    `  Payments       ${process.env.PAYMENT_PROVIDER || 'sandbox'} (pm_card_visa succeeds, pm_card_chargeDeclined is declined)`,
+    '',
+    `Try: curl -s -X POST ${stack.apiUrl}/v1/inboxes -H 'content-type: application/json' -d '{"username":"my-agent"}'`,
+    'Press Ctrl-C to stop.',
+    '',
+  ].join('\n'));
+  console.log('MAILROOM_READY ' + JSON.stringify({ apiUrl: stack.apiUrl, siteUrl: stack.siteUrl, smtpPort, mailDomain, awsEndpoint: stack.awsEndpoint }));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping Mailroom…`);
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((e) => {
+  console.error(`Mailroom could not start: ${(e as Error).message}`);
+  process.exit(1);
+});

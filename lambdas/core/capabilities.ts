@@ -1,0 +1,45 @@
+import { isPaid, PAID_TIERS, TIER_LIMITS, type PaidTier, type Tier } from './tiers.ts';
+
+/** Action ids of GET /v1/capabilities (spec), with what each needs. */
+const ACTIONS = [
+  { action: 'receive_messages', description: 'Receive email at your inbox addresses', paid: false },
+  { action: 'create_inboxes', description: 'Create more inboxes (POST /v1/inboxes)', paid: false },
+  { action: 'create_webhooks', description: 'Get signed webhook deliveries for new mail and other events', paid: false },
+  { action: 'use_reply_extraction', description: 'Read reply_body: the new text of a reply without quoted history', paid: false },
+  { action: 'use_link_extraction', description: 'Read links, cta_links and verification_codes of each message', paid: false },
+  { action: 'use_threading', description: 'Follow conversations as threads', paid: false },
+  { action: 'send_messages', description: 'Send email and replies (POST /v1/inboxes/{id}/send)', paid: true, reason: 'SEND_REQUIRES_PAID',
+    api_call: 'POST /v1/inboxes/{id}/send' },
+  { action: 'use_custom_domains', description: 'Receive and send at your own domain', paid: true, reason: 'DOMAIN_REQUIRES_PAID',
+    api_call: 'POST /v1/domains' },
+  { action: 'use_smtp', description: 'SMTP credentials for sending', paid: true, reason: 'SMTP_REQUIRES_PAID',
+    api_call: 'POST /v1/smtp-credentials' },
+] as const;
+
+export function capabilitiesFor(tier: Tier, unlockUrl: string) {
+  const paid = isPaid(tier);
+  const can = ACTIONS.filter((a) => !a.paid || paid).map(({ action, description }) => ({ action, description }));
+  const cannot = ACTIONS.filter((a) => a.paid && !paid).map((a) => ({
+    action: a.action,
+    description: a.description,
+    reason: 'reason' in a ? a.reason : 'UPGRADE_REQUIRED',
+    unlock_url: unlockUrl,
+    api_call: 'api_call' in a ? a.api_call : '',
+  }));
+  return { can, cannot };
+}
+
+/** The tier an upgrade suggestion points at: the next one up. */
+export function suggestedUpgradeTier(tier: Tier): PaidTier | undefined {
+  const order: Tier[] = ['free', ...PAID_TIERS];
+  const next = order[order.indexOf(tier) + 1];
+  return next as PaidTier | undefined;
+}
+
+export function upgradeAgentScript(targetTier: PaidTier, reason: string, url: string): string {
+  const l = TIER_LIMITS[targetTier];
+  const price = l.priceCentsPerMonth === null ? 'custom pricing' : `$${(l.priceCentsPerMonth / 100).toFixed(0)}/month`;
+  const sends = l.sendsPerDay.toLocaleString('en-US');
+  return `${reason} To unlock it, please upgrade my email account to the ${l.label} plan (${price}, up to ${sends} emails a day). ` +
+    `Open this link to review and pay; it is valid for 7 days: ${url}`;
+}

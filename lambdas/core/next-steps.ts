@@ -1,0 +1,26 @@
+/**
+ * next_steps wording, written for an agent reading the response: what to do now.
+ * Operations add their own; these are the defaults for each error code.
+ */
+const ERROR_STEPS: Record<string, string[]> = {
+  UNAUTHORIZED: ['Send your key as "Authorization: Bearer <key>".', 'No key yet? POST /v1/inboxes with {"username": "..."} creates an inbox and returns one.'],
+  INVALID_API_KEY: ['Check that you are using the right key: api_key for one inbox, account_api_key for account-wide calls.', 'GET /v1/capabilities shows what your key can do.'],
+  INVALID_USERNAME: ['Use 3-32 characters: lowercase letters, digits and hyphens, starting and ending with a letter or digit.'],
+  USERNAME_TAKEN: ['Pick another username, e.g. add a suffix such as "-2" or a short random string.'],
+  INBOX_NOT_FOUND: ['List your inboxes with GET /v1/inboxes (account key) to find the right id.'],
+  INBOX_LIMIT_EXCEEDED: ['Delete an inbox you no longer need (DELETE /v1/inboxes/{id}), or ask your operator to upgrade using upgrade_context.'],
+  RATE_LIMIT_EXCEEDED: ['Wait retry_after seconds, then retry with exponential backoff.'],
+  VALIDATION_ERROR: ['Fix the field named in "field" and send the request again.', 'GET /openapi.json describes every field.'],
+  MALFORMED_JSON: ['Send a valid JSON object with Content-Type: application/json.'],
+  PAYLOAD_TOO_LARGE: ['Send a smaller body.'],
+  UNSUPPORTED_MEDIA_TYPE: ['Send the body as JSON with Content-Type: application/json.'],
+  NOT_FOUND: ['Check the path and method; GET /openapi.json lists every route.'],
+  METHOD_NOT_ALLOWED: ['Use one of the methods in the Allow header.'],
+  PAYMENT_DECLINED: ['Ask your operator for another payment method, or hand them the upgrade link from POST /v1/account/upgrade-link.'],
+  TIER_ALREADY_HELD: ['GET /v1/account shows your current tier; choose a higher tier.'],
+  ACCOUNT_UNDER_REVIEW: ['Ask your operator to contact support; most operations are paused while the account is reviewed.'],
+  INTERNAL_ERROR: ['Retry with exponential backoff. If it keeps failing, report the request_id.'],
+};
+
+export const nextStepsForError = (code: string): string[] =>
+  ERROR_STEPS[code] ?? ['Read the message, correct the request, and try again.'];

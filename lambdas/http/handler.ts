@@ -1,0 +1,31 @@
+import middy from '@middy/core';
+import type { FunctionName } from '../functions.ts';
+import { routesOf } from '../routes.ts';
+import { authenticate, envelope, parseRequest, rateLimit, requireAuth, validate } from './middlewares.ts';
+import type { HttpContext, HttpEvent, HttpResponse, Operation } from './types.ts';
+import { notFound } from '../core/errors.ts';
+
+/**
+ * The one way an HTTP function is built: envelope → parse → authenticate → rate limit →
+ * authorise → validate → the operation named by the route table. `operations` must cover every
+ * route of `fn`, which the type cannot see but a unit test checks.
+ */
+export function httpHandler(fn: FunctionName, operations: Record<string, Operation>) {
+  for (const r of routesOf(fn)) {
+    if (!operations[r.operationId]) throw new Error(`${fn}: no operation ${r.operationId} for ${r.method} ${r.path}`);
+  }
+  return middy<HttpEvent, HttpResponse, Error, HttpContext>()
+    .use(envelope())
+    .use(parseRequest())
+    .use(authenticate())
+    .use(rateLimit())
+    .use(requireAuth())
+    .use(validate())
+    .handler(async (_event, context) => {
+      const req = context.mailroom!;
+      const op = operations[req.route.operationId];
+      // A route of another function reached this one ($default): answer as unknown.
+      if (!op) throw notFound('NOT_FOUND', `No route ${req.route.method} ${req.route.path} here.`);
+      return (await op(req)) as unknown as HttpResponse;
+    });
+}

@@ -1,0 +1,44 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { RouteDef } from '../routes.ts';
+import type { AccountRecord, InboxRecord } from '../store/records.ts';
+
+export interface Principal {
+  kind: 'account' | 'inbox';
+  /** The presented key, needed only to build view_url for the inbox it belongs to. */
+  key: string;
+  account: AccountRecord;
+  /** For inbox keys: their inbox. For account keys on an `{id}` route: the inbox addressed. */
+  inbox?: InboxRecord;
+}
+
+export interface RateLimitState { limit: number; remaining: number; reset: number; window: number }
+
+/** Everything a middleware learns about a request, handed to the operation. */
+export interface HttpRequest<B = any, Q = any, P = any> {
+  route: RouteDef;
+  requestId: string;
+  sourceIp: string;
+  params: P;
+  query: Q;
+  body: B;
+  rawBody: string | undefined;
+  headers: Record<string, string | undefined>;
+  principal?: Principal;
+  authError?: Error;
+  rateLimit?: RateLimitState;
+}
+
+export interface OperationResult {
+  status?: number;
+  result?: unknown;
+  nextSteps?: string[];
+  headers?: Record<string, string>;
+  /** A non-envelope body (openapi.json, llms.txt). */
+  raw?: { body: string; contentType: string };
+}
+
+export type Operation = (req: HttpRequest) => Promise<OperationResult>;
+
+export type HttpEvent = APIGatewayProxyEventV2;
+export type HttpResponse = APIGatewayProxyStructuredResultV2;
+export interface HttpContext extends Context { mailroom?: HttpRequest }

@@ -1,0 +1,120 @@
+/**
+ * llms.txt (compact) and llms-full.txt (full), generated from the OpenAPI document so they can
+ * never describe a different API than the one served.
+ */
+type Json = Record<string, any>;
+
+export interface DocsContext { apiUrl: string; siteUrl: string; mailDomain: string }
+
+const METHODS = ['get', 'post', 'patch', 'put', 'delete'];
+
+function operations(doc: Json) {
+  const out: { method: string; path: string; op: Json }[] = [];
+  for (const [path, item] of Object.entries<Json>(doc.paths)) {
+    for (const m of METHODS) if (item[m]) out.push({ method: m.toUpperCase(), path, op: item[m] });
+  }
+  return out;
+}
+
+function typeOf(s: Json | undefined): string {
+  if (!s) return 'any';
+  if (s.enum) return s.enum.map((v: unknown) => JSON.stringify(v)).join(' | ');
+  if (s.type === 'array') return `${typeOf(s.items)}[]`;
+  if (s.anyOf || s.oneOf) return (s.anyOf ?? s.oneOf).map(typeOf).join(' | ');
+  const t = s.type ?? 'object';
+  return s.nullable ? `${t} | null` : t;
+}
+
+function fields(schema: Json | undefined, indent: string, depth = 0): string[] {
+  if (!schema || depth > 3) return [];
+  const target = schema.type === 'array' ? schema.items : schema;
+  const props = target?.properties as Record<string, Json> | undefined;
+  if (!props) return [];
+  const required = new Set<string>(target.required ?? []);
+  const lines: string[] = [];
+  for (const [name, p] of Object.entries(props)) {
+    const constraints = [
+      p.minLength !== undefined ? `min length ${p.minLength}` : '', p.maxLength !== undefined ? `max length ${p.maxLength}` : '',
+      p.minimum !== undefined ? `min ${p.minimum}` : '', p.maximum !== undefined ? `max ${p.maximum}` : '',
+      p.default !== undefined ? `default ${JSON.stringify(p.default)}` : '',
+    ].filter(Boolean).join(', ');
+    lines.push(`${indent}- ${name} (${typeOf(p)}${required.has(name) ? ', required' : ''}${constraints ? `, ${constraints}` : ''})${p.description ? `: ${p.description}` : ''}`);
+    lines.push(...fields(p, `${indent}  `, depth + 1));
+  }
+  return lines;
+}
+
+const intro = (doc: Json, c: DocsContext) => [
+  `# ${doc.info.title}`,
+  '',
+  `> ${doc.info.description}`,
+  '',
+  `API base: ${c.apiUrl}/v1 · OpenAPI: ${c.apiUrl}/openapi.json · Full reference: ${c.siteUrl}/llms-full.txt`,
+  `Inbox addresses: <username>@${c.mailDomain}`,
+  '',
+  '## Start in one call',
+  '',
+  `curl -s -X POST ${c.apiUrl}/v1/inboxes -H 'Content-Type: application/json' -d '{"username":"my-agent"}'`,
+  '',
+  'The result holds api_key (this inbox) and account_api_key (the account). Both are shown only once: save them.',
+  'Send them as "Authorization: Bearer <key>". Free accounts receive mail; sending needs a paid tier (see GET /v1/capabilities).',
+  '',
+];
+
+export function buildLlmsTxt(doc: Json, c: DocsContext): string {
+  const lines = intro(doc, c);
+  lines.push('## Endpoints', '');
+  for (const { method, path, op } of operations(doc)) lines.push(`- ${method} ${path}: ${op.summary}`);
+  lines.push('', '## Conventions', '',
+    '- Success: {"result": ..., "next_steps": [...]}. Error: {"error": "CODE", "message": "...", "next_steps": [...]}.',
+    '- next_steps always says what to do next; follow it.',
+    '- 429 RATE_LIMIT_EXCEEDED carries retry_after (seconds). Every response has X-RateLimit-Limit/Remaining/Reset/Window.',
+    '- Lists take limit (1-100, default 50) and offset; results carry total.',
+    '- client_id on POST /v1/inboxes makes creation idempotent.', '');
+  return `${lines.join('\n')}\n`;
+}
+
+export function buildLlmsFullTxt(doc: Json, c: DocsContext): string {
+  const lines = intro(doc, c);
+  lines.push('## Conventions', '',
+    '- Every request and response body is JSON. Timestamps are ISO 8601 UTC.',
+    '- Success envelope: {"result": <object>, "next_steps": [string]}.',
+    '- Error envelope: {"error": "CODE", "message": string, "next_steps": [string]}, optionally code, field, retry_after, upgrade_context, current_usage, rate_limit.',
+    '- Keys: mr_free_<32 hex> / mr_live_<32 hex>. The account key (account_api_key) controls the account; an inbox key (api_key) one inbox.',
+    '- Rate limits per account per minute by tier; X-RateLimit-* headers on every response; 429 with retry_after when exceeded.',
+    '');
+  let tag = '';
+  for (const { method, path, op } of operations(doc)) {
+    if (op.tags?.[0] !== tag) { tag = op.tags?.[0]; lines.push(`## ${tag}`, ''); }
+    lines.push(`### ${method} ${path}`, '', op.summary, '');
+    if (op.description) lines.push(op.description, '');
+    const params = (op.parameters ?? []) as Json[];
+    if (params.length) {
+      lines.push('Parameters:');
+      for (const p of params) lines.push(`- ${p.name} (${p.in}, ${typeOf(p.schema)}${p.required ? ', required' : ''})${p.description ? `: ${p.description}` : ''}`);
+      lines.push('');
+    }
+    const body = op.requestBody?.content?.['application/json']?.schema;
+    if (body) lines.push('Request body:', ...fields(body, ''), '');
+    for (const [status, resp] of Object.entries<Json>(op.responses)) {
+      const schema = resp.content?.['application/json']?.schema;
+      if (Number(status) < 300) {
+        const result = schema?.properties?.result;
+        lines.push(`Response ${status}: ${resp.description}`);
+        if (result) lines.push(...fields(result, '  '));
+        lines.push('');
+      }
+    }
+    const errors = Object.entries<Json>(op.responses).filter(([s]) => Number(s) >= 400).map(([s, r]) => `${s} (${r.description})`);
+    if (errors.length) lines.push(`Errors: ${errors.join('; ')}.`, '');
+  }
+  lines.push('## Error codes', '',
+    ...[
+      'UNAUTHORIZED (401): no key sent.', 'INVALID_API_KEY (401): key unknown, revoked, or not valid for that resource.',
+      'VALIDATION_ERROR (400): a field is invalid; "field" names it.', 'MALFORMED_JSON (400): the body is not JSON.',
+      'INVALID_USERNAME (400), USERNAME_TAKEN (409).', 'INBOX_NOT_FOUND (404).', 'INBOX_LIMIT_EXCEEDED (403): with upgrade_context.',
+      'RATE_LIMIT_EXCEEDED (429): code API_RATE_LIMIT or INBOX_CREATE_RATE_LIMIT; retry_after.',
+      'PAYMENT_DECLINED (402): the payment method was declined.', 'TIER_ALREADY_HELD (400).', 'NOT_FOUND (404), METHOD_NOT_ALLOWED (405).',
+    ].map((l) => `- ${l}`), '');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,243 @@
+import { generateApiKey, hashApiKey } from '../core/api-keys.ts';
+import { ApiError, badRequest, conflict, tooManyRequests } from '../core/errors.ts';
+import { newId } from '../core/ids.ts';
+import { effectiveLimits, isPaid, type Tier } from '../core/tiers.ts';
+import { usernameProblem } from '../core/usernames.ts';
+import { config } from '../config.ts';
+import type { HttpRequest, OperationResult } from '../http/types.ts';
+import * as store from '../store/accounts.ts';
+import type { AccountRecord, InboxRecord } from '../store/records.ts';
+import type { z } from 'zod';
+import type { CreateInboxBody, ListInboxesQuery, UpdateInboxBody } from '../schemas/inboxes.ts';
+import { upgradeContext } from './upgrade-context.ts';
+import { displayName, inboxDetail, inboxSummary, viewUrl } from './views.ts';
+
+/** Rolling window for inbox creation limits (spec: 10 per hour per IP, rolling). */
+const CREATION_WINDOW_MS = 3600_000;
+/** Metadata is stored on the inbox item; keep it far below DynamoDB's 400 KB item cap. */
+const MAX_METADATA_BYTES = 4096;
+/** Concurrent creations from one subject race on the window; a few retries settle it. */
+const CREATE_ATTEMPTS = 4;
+
+const STEPS_AFTER_CREATE = (i: InboxRecord) => [
+  'Save api_key (and account_api_key if present) now: keys are shown only once and are stored only as hashes.',
+  `Mail sent to ${i.address} appears at GET /v1/inboxes/${i.id}/messages (Authorization: Bearer <api_key>).`,
+  'Register a webhook (POST /v1/webhooks) to be told about new mail instead of polling.',
+  'GET /v1/capabilities shows what this account can and cannot do.',
+];
+
+function accountProblem(account: AccountRecord): ApiError | undefined {
+  if (account.status === 'under_review') return new ApiError(403, 'ACCOUNT_UNDER_REVIEW', 'This account is under review; creating inboxes is paused.');
+  if (account.status === 'suspended') return new ApiError(403, 'ACCOUNT_SUSPENDED', 'This account is suspended.');
+  return undefined;
+}
+
+async function inboxLimitError(account: AccountRecord, max: number) {
+  return new ApiError(403, 'INBOX_LIMIT_EXCEEDED', `This account has ${max} inboxes, the most its ${account.tier} tier allows.`, {
+    current_usage: { inboxes: account.inbox_count, max_inboxes: max },
+    upgrade_context: await upgradeContext(account.id, account.tier, `I have reached the limit of ${max} inboxes.`),
+  });
+}
+
+export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBody>>): Promise<OperationResult> {
+  const body = req.body;
+  const username = body.username;
+  const problem = usernameProblem(username);
+  if (problem) throw badRequest('INVALID_USERNAME', problem, { field: 'username' });
+  if (body.metadata && Buffer.byteLength(JSON.stringify(body.metadata)) > MAX_METADATA_BYTES) {
+    throw badRequest('VALIDATION_ERROR', `metadata: at most ${MAX_METADATA_BYTES} bytes of JSON`, { field: 'metadata' });
+  }
+  const account = req.principal?.account;
+  const tier: Tier = account?.tier ?? 'free';
+  if (body.domain_id) {
+    throw isPaid(tier)
+      ? badRequest('DOMAIN_NOT_FOUND', `No verified custom domain ${body.domain_id} in this account.`, { field: 'domain_id' })
+      : new ApiError(402, 'DOMAIN_REQUIRES_PAID', 'Custom domains need a paid tier.', {
+        upgrade_context: account ? await upgradeContext(account.id, tier, 'I need a custom email domain.') : undefined,
+      });
+  }
+  if (account) {
+    const blocked = accountProblem(account);
+    if (blocked) throw blocked;
+  }
+
+  const idemScope = account ? `acc:${account.id}` : `ip:${req.sourceIp}`;
+  if (body.client_id) {
+    const replay = await replayIdempotent(idemScope, body.client_id, tier);
+    if (replay) return replay;
+  }
+
+  const limits = effectiveLimits(tier, config.limitOverrides);
+  const windowSubject = tier === 'free' ? `ip:${req.sourceIp}` : `acc:${account!.id}`;
+  if (account && limits.maxInboxes >= 0 && account.inbox_count >= limits.maxInboxes) {
+    throw await inboxLimitError(account, limits.maxInboxes);
+  }
+
+  for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
+    const window = await store.getCreationWindow(windowSubject);
+    const nowMs = Date.now();
+    const recent = window.times.filter((t) => t > nowMs - CREATION_WINDOW_MS).sort((a, b) => a - b);
+    if (recent.length >= limits.inboxCreatesPerHour) {
+      const retryAfter = Math.max(1, Math.ceil((recent[0]! + CREATION_WINDOW_MS - nowMs) / 1000));
+      throw tooManyRequests(
+        tier === 'free'
+          ? `At most ${limits.inboxCreatesPerHour} free inboxes can be created per hour from one IP address.`
+          : `At most ${limits.inboxCreatesPerHour} inboxes can be created per hour per account.`,
+        { code: 'INBOX_CREATE_RATE_LIMIT', retry_after: retryAfter,
+          current_usage: { created_last_hour: recent.length, limit: limits.inboxCreatesPerHour, window_seconds: 3600 } },
+      );
+    }
+
+    const now = new Date(nowMs).toISOString();
+    const accountId = account?.id ?? newId('account', nowMs);
+    const inboxKey = generateApiKey(tier);
+    const accountKey = account ? undefined : generateApiKey('free');
+    const inbox: InboxRecord = {
+      id: newId('inbox', nowMs),
+      account_id: accountId,
+      username,
+      address: `${username}@${config.mailDomain}`,
+      display_name: body.display_name ?? null,
+      status: 'active',
+      created_at: now,
+      updated_at: now,
+      message_count: 0,
+      thread_count: 0,
+      last_received_at: null,
+      ...(body.client_id ? { client_id: body.client_id } : {}),
+      ...(body.metadata ? { metadata: body.metadata } : {}),
+    };
+    const newAccount: AccountRecord | undefined = account ? undefined : {
+      id: accountId, tier: 'free', status: 'active', created_at: now, updated_at: now, inbox_count: 1,
+      billing: { provider: null, payment_customer_id: null, subscription_id: null, subscription_status: 'free' },
+    };
+    const outcome = await store.createInbox({
+      inbox,
+      inboxKeyHash: hashApiKey(inboxKey),
+      newAccount: newAccount && accountKey ? { account: newAccount, accountKeyHash: hashApiKey(accountKey) } : undefined,
+      maxInboxes: limits.maxInboxes,
+      creationWindow: {
+        subject: windowSubject,
+        times: [...recent, nowMs],
+        expectedVersion: window.version,
+        ttl: Math.floor((nowMs + CREATION_WINDOW_MS) / 1000) + 60,
+      },
+      idempotency: body.client_id ? { scope: idemScope, clientId: body.client_id } : undefined,
+    });
+    if (outcome.ok) {
+      return {
+        status: 201,
+        result: {
+          id: inbox.id,
+          address: inbox.address,
+          api_key: inboxKey,
+          ...(accountKey ? { account_api_key: accountKey } : {}),
+          display_name: displayName(inbox),
+          status: inbox.status,
+          tier,
+          view_url: viewUrl(inbox.id, inboxKey),
+          created_at: now,
+          ...(inbox.client_id ? { client_id: inbox.client_id } : {}),
+          ...(inbox.metadata ? { metadata: inbox.metadata } : {}),
+        },
+        nextSteps: STEPS_AFTER_CREATE(inbox),
+      };
+    }
+    switch (outcome.reason) {
+      case 'username_taken':
+        throw conflict('USERNAME_TAKEN', `The username "${username}" is already taken.`, { field: 'username' });
+      case 'inbox_limit': {
+        const fresh = await store.getAccount(accountId);
+        const blocked = fresh && accountProblem(fresh);
+        if (blocked) throw blocked;
+        throw await inboxLimitError(fresh ?? account!, limits.maxInboxes);
+      }
+      case 'duplicate_client_id': {
+        const replay = await replayIdempotent(idemScope, body.client_id!, tier);
+        if (replay) return replay;
+        continue;
+      }
+      case 'window_changed':
+      case 'account_inactive':
+        continue;
+    }
+  }
+  throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', 'Too many inbox creations at the same moment; try again.', { code: 'CONCURRENT_CREATE', retry_after: 1 });
+}
+
+/** A repeat with the same client_id: the existing inbox, 200, without keys (they are hashed). */
+async function replayIdempotent(scope: string, clientId: string, tier: Tier): Promise<OperationResult | undefined> {
+  const inboxId = await store.getIdempotentInboxId(scope, clientId);
+  if (!inboxId) return undefined;
+  const inbox = await store.getInbox(inboxId);
+  if (!inbox) return undefined;
+  return {
+    status: 200,
+    result: {
+      id: inbox.id,
+      address: inbox.address,
+      api_key: null,
+      display_name: displayName(inbox),
+      status: inbox.status,
+      tier,
+      view_url: null,
+      created_at: inbox.created_at,
+      client_id: clientId,
+      ...(inbox.metadata ? { metadata: inbox.metadata } : {}),
+    },
+    nextSteps: [
+      `This client_id already created inbox ${inbox.id}; no second inbox was made.`,
+      'Keys are shown only when an inbox is created. Use the api_key from the first response.',
+    ],
+  };
+}
+
+export async function listInboxes(req: HttpRequest<unknown, z.output<typeof ListInboxesQuery>>): Promise<OperationResult> {
+  const { limit, offset, include_deleted } = req.query;
+  const all = (await store.listAccountInboxes(req.principal!.account.id))
+    .filter((i) => include_deleted || i.status !== 'deleted')
+    .sort((a, b) => a.id.localeCompare(b.id));
+  const page = all.slice(offset, offset + limit);
+  return {
+    result: { inboxes: page.map(inboxSummary), total: all.length, limit, offset, has_more: offset + page.length < all.length },
+    nextSteps: all.length === 0
+      ? ['Create an inbox with POST /v1/inboxes and your account key.']
+      : ['Read an inbox\'s mail with GET /v1/inboxes/{id}/messages.'],
+  };
+}
+
+export async function getInbox(req: HttpRequest): Promise<OperationResult> {
+  const p = req.principal!;
+  const inbox = p.inbox!;
+  return {
+    result: inboxDetail(inbox, p.account.tier, p.key),
+    nextSteps: [
+      `List mail with GET /v1/inboxes/${inbox.id}/messages.`,
+      'Open view_url in a browser to read this inbox as a person; it carries this inbox key, so share it only with your operator.',
+    ],
+  };
+}
+
+export async function updateInbox(req: HttpRequest<z.output<typeof UpdateInboxBody>>): Promise<OperationResult> {
+  const inbox = req.principal!.inbox!;
+  const updated = await store.updateInboxDisplayName(inbox.id, req.body.display_name, new Date().toISOString());
+  if (!updated) throw new ApiError(404, 'INBOX_NOT_FOUND', `Inbox ${inbox.id} was deleted.`);
+  return {
+    result: { id: updated.id, address: updated.address, display_name: displayName(updated), status: updated.status, updated_at: updated.updated_at },
+    nextSteps: ['The display name is used as the sender name on mail this inbox sends.'],
+  };
+}
+
+export async function deleteInbox(req: HttpRequest): Promise<OperationResult> {
+  const inbox = req.principal!.inbox!;
+  const now = new Date().toISOString();
+  const deleted = await store.softDeleteInbox(inbox, now);
+  if (!deleted) throw new ApiError(404, 'INBOX_NOT_FOUND', `Inbox ${inbox.id} is already deleted.`);
+  return {
+    result: { id: inbox.id, address: inbox.address, status: 'deleted', deleted_at: now },
+    nextSteps: [
+      `Mail to ${inbox.address} is no longer accepted, and its inbox key stops working.`,
+      'The username stays reserved so that nobody else receives mail meant for this inbox.',
+    ],
+  };
+}

@@ -1,0 +1,29 @@
+import { config } from '../config.ts';
+import type { Tier } from '../core/tiers.ts';
+import type { InboxRecord } from '../store/records.ts';
+
+/** The inbox page for a person; it carries the inbox key, as the spec's view_url does. */
+export const viewUrl = (inboxId: string, inboxKey: string) =>
+  `${config.siteUrl}/inbox/${encodeURIComponent(inboxId)}?key=${encodeURIComponent(inboxKey)}`;
+
+export const displayName = (i: InboxRecord) => i.display_name ?? i.username;
+
+export const inboxSummary = (i: InboxRecord) => ({
+  id: i.id,
+  address: i.address,
+  display_name: displayName(i),
+  status: i.status,
+  created_at: i.created_at,
+  message_count: i.message_count,
+  thread_count: i.thread_count,
+  last_received_at: i.last_received_at,
+});
+
+export const inboxDetail = (i: InboxRecord, tier: Tier, inboxKey: string) => ({
+  ...inboxSummary(i),
+  view_url: viewUrl(i.id, inboxKey),
+  tier,
+  updated_at: i.updated_at,
+  ...(i.client_id ? { client_id: i.client_id } : {}),
+  ...(i.metadata ? { metadata: i.metadata } : {}),
+});

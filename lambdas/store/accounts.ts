@@ -1,0 +1,204 @@
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { documentClient as db } from '../aws/dynamo.ts';
+import { config } from '../config.ts';
+import type { Tier } from '../core/tiers.ts';
+import { keys, stripKeys } from './keys.ts';
+import type { AccountRecord, ApiKeyRecord, InboxRecord } from './records.ts';
+
+const TableName = config.tableName;
+
+export async function getApiKey(hash: string): Promise<ApiKeyRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.apiKey(hash) }));
+  return Item ? (stripKeys(Item) as ApiKeyRecord) : undefined;
+}
+
+export async function getAccount(accountId: string): Promise<AccountRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.account(accountId) }));
+  return Item ? (stripKeys(Item) as AccountRecord) : undefined;
+}
+
+export async function getInbox(inboxId: string): Promise<InboxRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.inbox(inboxId) }));
+  return Item ? (stripKeys(Item) as InboxRecord) : undefined;
+}
+
+/** Account and (optionally) one inbox in a single round trip. */
+export async function getAccountAndInbox(accountId: string, inboxId?: string) {
+  const Keys = [keys.account(accountId), ...(inboxId ? [keys.inbox(inboxId)] : [])];
+  const out = await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys } } }));
+  let items = out.Responses?.[TableName] ?? [];
+  // Unprocessed keys are rare (throttling); fetch them individually rather than lose them.
+  const unprocessed = out.UnprocessedKeys?.[TableName]?.Keys ?? [];
+  for (const Key of unprocessed) {
+    const { Item } = await db.send(new GetCommand({ TableName, Key }));
+    if (Item) items = [...items, Item];
+  }
+  const account = items.find((i) => i.sk === 'ACCOUNT');
+  const inbox = items.find((i) => i.sk === 'INBOX');
+  return {
+    account: account ? (stripKeys(account) as AccountRecord) : undefined,
+    inbox: inbox ? (stripKeys(inbox) as InboxRecord) : undefined,
+  };
+}
+
+export async function listAccountInboxes(accountId: string): Promise<InboxRecord[]> {
+  const out: InboxRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({
+      TableName, IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': keys.accountInboxesPartition(accountId) },
+      ExclusiveStartKey,
+    }));
+    for (const i of page.Items ?? []) out.push(stripKeys(i) as InboxRecord);
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+export async function getIdempotentInboxId(scope: string, clientId: string): Promise<string | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.idempotency(scope, clientId) }));
+  return Item?.resource_id as string | undefined;
+}
+
+/** The rolling creation window of a subject (an IP or an account): creation times in ms. */
+export async function getCreationWindow(subject: string): Promise<{ times: number[]; version: number }> {
+  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.creationWindow(subject), ConsistentRead: true }));
+  return { times: (Item?.times as number[] | undefined) ?? [], version: (Item?.version as number | undefined) ?? 0 };
+}
+
+export interface NewInboxPlan {
+  inbox: InboxRecord;
+  inboxKeyHash: string;
+  /** Present when this creation also creates the account. */
+  newAccount?: { account: AccountRecord; accountKeyHash: string };
+  /** For an existing account: the tier's max_inboxes (-1 = unlimited). */
+  maxInboxes: number;
+  creationWindow: { subject: string; times: number[]; expectedVersion: number; ttl: number };
+  idempotency?: { scope: string; clientId: string };
+}
+
+export type CreateInboxOutcome =
+  | { ok: true }
+  | { ok: false; reason: 'username_taken' | 'inbox_limit' | 'account_inactive' | 'window_changed' | 'duplicate_client_id' };
+
+/**
+ * Creates inbox, username claim, key, account (or its counter), creation window and
+ * idempotency record in one transaction: all of it exists afterwards, or none of it.
+ */
+export async function createInbox(plan: NewInboxPlan): Promise<CreateInboxOutcome> {
+  const { inbox } = plan;
+  const now = inbox.created_at;
+  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [];
+  const reasons: CreateInboxOutcome[] = [];
+  const push = (item: (typeof items)[number], reason: CreateInboxOutcome) => { items.push(item); reasons.push(reason); };
+
+  push({ Put: { TableName, Item: { ...keys.username(inbox.username), type: 'username', inbox_id: inbox.id, account_id: inbox.account_id, created_at: now },
+    ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: false, reason: 'username_taken' });
+  push({ Put: { TableName, Item: { ...keys.inbox(inbox.id), ...keys.accountInboxesIndex(inbox.account_id, inbox.id), type: 'inbox', ...inbox } } }, { ok: true });
+  push({ Put: { TableName, Item: { ...keys.apiKey(plan.inboxKeyHash), type: 'apikey', kind: 'inbox', account_id: inbox.account_id, inbox_id: inbox.id, created_at: now },
+    ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: true });
+  if (plan.newAccount) {
+    push({ Put: { TableName, Item: { ...keys.account(plan.newAccount.account.id), type: 'account', ...plan.newAccount.account },
+      ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: true });
+    push({ Put: { TableName, Item: { ...keys.apiKey(plan.newAccount.accountKeyHash), type: 'apikey', kind: 'account', account_id: plan.newAccount.account.id, created_at: now },
+      ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: true });
+  } else {
+    const limited = plan.maxInboxes >= 0;
+    push({ Update: { TableName, Key: keys.account(inbox.account_id),
+      UpdateExpression: 'SET inbox_count = inbox_count + :one, updated_at = :now',
+      ConditionExpression: `attribute_exists(pk) AND #status = :active${limited ? ' AND inbox_count < :max' : ''}`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':one': 1, ':now': now, ':active': 'active', ...(limited ? { ':max': plan.maxInboxes } : {}) } } },
+    { ok: false, reason: 'inbox_limit' });
+  }
+  const w = plan.creationWindow;
+  push({ Update: { TableName, Key: keys.creationWindow(w.subject),
+    UpdateExpression: 'SET times = :times, version = :next, #ttl = :ttl',
+    ConditionExpression: 'attribute_not_exists(version) OR version = :v',
+    ExpressionAttributeNames: { '#ttl': 'ttl' },
+    ExpressionAttributeValues: { ':times': w.times, ':next': w.expectedVersion + 1, ':v': w.expectedVersion, ':ttl': w.ttl } } },
+  { ok: false, reason: 'window_changed' });
+  if (plan.idempotency) {
+    push({ Put: { TableName, Item: { ...keys.idempotency(plan.idempotency.scope, plan.idempotency.clientId), type: 'idempotency', resource_id: inbox.id, created_at: now },
+      ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: false, reason: 'duplicate_client_id' });
+  }
+
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
+    return { ok: true };
+  } catch (e) {
+    if (e instanceof TransactionCanceledException || (e as Error).name === 'TransactionCanceledException') {
+      const codes = (e as TransactionCanceledException).CancellationReasons ?? [];
+      const failed = codes.findIndex((c) => c.Code === 'ConditionalCheckFailed');
+      if (failed >= 0) {
+        const outcome = reasons[failed]!;
+        if (!outcome.ok) {
+          // The account update fails for an inactive account as well as for the limit.
+          return outcome;
+        }
+      }
+      if (codes.some((c) => c.Code === 'TransactionConflict')) return { ok: false, reason: 'window_changed' };
+    }
+    throw e;
+  }
+}
+
+export async function updateInboxDisplayName(inboxId: string, displayName: string | null, now: string): Promise<InboxRecord | undefined> {
+  try {
+    const { Attributes } = await db.send(new UpdateCommand({
+      TableName, Key: keys.inbox(inboxId),
+      UpdateExpression: 'SET display_name = :d, updated_at = :now',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':d': displayName, ':now': now, ':active': 'active' },
+      ReturnValues: 'ALL_NEW',
+    }));
+    return Attributes ? (stripKeys(Attributes) as InboxRecord) : undefined;
+  } catch (e) {
+    if ((e as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw e;
+  }
+}
+
+/** Soft delete: the inbox stays (its username stays claimed) but no longer counts or receives. */
+export async function softDeleteInbox(inbox: InboxRecord, now: string): Promise<boolean> {
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: [
+      { Update: { TableName, Key: keys.inbox(inbox.id),
+        UpdateExpression: 'SET #status = :deleted, deleted_at = :now, updated_at = :now',
+        ConditionExpression: '#status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':deleted': 'deleted', ':active': 'active', ':now': now } } },
+      { Update: { TableName, Key: keys.account(inbox.account_id),
+        UpdateExpression: 'SET inbox_count = inbox_count - :one, updated_at = :now',
+        ConditionExpression: 'inbox_count > :zero',
+        ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':now': now } } },
+    ] }));
+    return true;
+  } catch (e) {
+    if ((e as Error).name === 'TransactionCanceledException') return false;
+    throw e;
+  }
+}
+
+export type UpgradeOutcome = { ok: true; account: AccountRecord } | { ok: false; reason: 'tier_changed' };
+
+/** Moves the account to `toTier` only if it is still on `fromTier` (no double upgrade). */
+export async function setAccountTier(accountId: string, fromTier: Tier, toTier: Tier, billing: AccountRecord['billing'], now: string): Promise<UpgradeOutcome> {
+  try {
+    const { Attributes } = await db.send(new UpdateCommand({
+      TableName, Key: keys.account(accountId),
+      UpdateExpression: 'SET tier = :to, billing = :billing, updated_at = :now, upgraded_at = :now',
+      ConditionExpression: 'tier = :from',
+      ExpressionAttributeValues: { ':to': toTier, ':from': fromTier, ':billing': billing, ':now': now },
+      ReturnValues: 'ALL_NEW',
+    }));
+    return { ok: true, account: stripKeys(Attributes!) as AccountRecord };
+  } catch (e) {
+    if ((e as Error).name === 'ConditionalCheckFailedException') return { ok: false, reason: 'tier_changed' };
+    throw e;
+  }
+}

@@ -1,0 +1,20 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient as db } from '../aws/dynamo.ts';
+import { config } from '../config.ts';
+import { keys } from './keys.ts';
+
+/**
+ * Counts one request in a fixed window and returns the count so far. One UpdateItem: ADD is
+ * atomic, so concurrent requests never under-count. The item expires after the window.
+ */
+export async function countRequest(subject: string, windowStart: number, windowSeconds: number): Promise<number> {
+  const { Attributes } = await db.send(new UpdateCommand({
+    TableName: config.tableName,
+    Key: keys.rateWindow(subject, windowStart),
+    UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
+    ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+    ExpressionAttributeValues: { ':one': 1, ':ttl': windowStart + windowSeconds * 2 },
+    ReturnValues: 'UPDATED_NEW',
+  }));
+  return Number(Attributes?.count ?? 1);
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { routeKey } from '../../lambdas/routes.ts';
+import { matchRoute } from '../../lambdas/http/route-match.ts';
+import type { FunctionName } from '../../lambdas/functions.ts';
+
+/** API Gateway's payload limit; larger requests never reach a function. */
+const API_GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export type HttpLambda = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+export type FunctionLoader = (name: FunctionName) => Promise<HttpLambda>;
+
+export function lambdaContext(functionName: string, requestId = randomUUID(), timeoutMs = 30_000): Context {
+  const deadline = Date.now() + timeoutMs;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName, functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512', awsRequestId: requestId, logGroupName: `/aws/lambda/${functionName}`, logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined, fail: () => undefined, succeed: () => undefined,
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > API_GATEWAY_MAX_BODY_BYTES) { tooLarge = true; chunks.length = 0; return; }
+      if (!tooLarge) chunks.push(c);
+    });
+    req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Turns a Node request into the HTTP API (payload 2.0) event, routed like API Gateway. */
+export function toApiGatewayEvent(req: IncomingMessage, body: Buffer, sourceIp: string): { event: APIGatewayProxyEventV2; fn: FunctionName } {
+  const url = new URL(req.url ?? '/', 'http://local');
+  const method = (req.method ?? 'GET').toUpperCase();
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+  headers['x-forwarded-proto'] ??= 'http';
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const m = matchRoute(method, url.pathname);
+  // API Gateway matches the path exactly (no trailing-slash folding); anything else is $default.
+  const exact = m.kind === 'found' && !(url.pathname.length > 1 && url.pathname.endsWith('/'));
+  const now = new Date();
+  const contentType = headers['content-type'] ?? '';
+  const isText = body.length === 0 || /json|text|xml|x-www-form-urlencoded/i.test(contentType) || contentType === '';
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey: exact ? routeKey(m.route) : '$default',
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    ...(exact && Object.keys(m.params).length ? { pathParameters: m.params } : {}),
+    ...(body.length ? { body: isText ? body.toString('utf8') : body.toString('base64') } : {}),
+    isBase64Encoded: body.length > 0 && !isText,
+    requestContext: {
+      accountId: '000000000000', apiId: 'local', domainName: headers.host ?? 'localhost', domainPrefix: 'localhost',
+      http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp, userAgent: headers['user-agent'] ?? '' },
+      requestId: randomUUID(), routeKey: exact ? routeKey(m.route) : '$default', stage: '$default',
+      time: now.toUTCString(), timeEpoch: now.getTime(),
+    },
+  };
+  return { event, fn: exact ? m.route.fn : 'discovery' };
+}
+
+/** The API Gateway stand-in: same routes (lambdas/routes.ts), same event shape, same functions. */
+export function startApiServer(port: number, host: string, load: FunctionLoader): Promise<Server> {
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      const body = await readBody(req);
+      if (body === 'too-large') {
+        res.writeHead(413, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'Request Entity Too Large' }));
+        return;
+      }
+      const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+      const { event, fn } = toApiGatewayEvent(req, body, sourceIp);
+      const handler = await load(fn);
+      const out = await handler(event, lambdaContext(fn, event.requestContext.requestId));
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(out.headers ?? {})) headers[k] = String(v);
+      const payload = out.body === undefined ? '' : out.isBase64Encoded ? Buffer.from(out.body, 'base64') : out.body;
+      res.writeHead(out.statusCode ?? 200, headers);
+      res.end(payload);
+    } catch (e) {
+      // API Gateway answers 500 {"message":"Internal Server Error"} when a function crashes.
+      console.error(JSON.stringify({ level: 'error', message: 'function crashed', error: String((e as Error)?.stack ?? e) }));
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Internal Server Error' }));
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}

@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface Emulator { endpoint: string; stop(): Promise<void> }
+
+/**
+ * Starts moto in server mode (the AWS emulator) and waits until it answers. Fails with a clear
+ * message when moto is not installed, rather than letting every AWS call time out later.
+ */
+export async function startMoto(port?: number): Promise<Emulator> {
+  const p = port ?? (await freePort());
+  const python = process.env.PYTHON ?? 'python3';
+  const child: ChildProcess = spawn(python, ['-m', 'moto.server', '-H', '127.0.0.1', '-p', String(p)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, MOTO_CALL_RESET_API: 'false' },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d) => { stderr = (stderr + d.toString()).slice(-4000); });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const endpoint = `http://127.0.0.1:${p}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const early = await Promise.race([exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 150))]);
+    if (early !== 'running') {
+      throw new Error(`The AWS emulator (moto) exited with code ${early}. Is it installed? Try: pip install "moto[server]".\n${stderr}`);
+    }
+    try {
+      const res = await fetch(`${endpoint}/moto-api/`);
+      if (res.ok || res.status < 500) break;
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`moto did not start within 30 s.\n${stderr}`); }
+  }
+  return {
+    endpoint,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const t = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(t);
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, PutBucketEncryptionCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateScheduleGroupCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { CreateSecretCommand, DescribeSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { CreateEmailIdentityCommand, CreateConfigurationSetCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { randomBytes } from 'node:crypto';
+import { TABLE } from '../../lambdas/store/table.ts';
+import { RESOURCE_SETTINGS } from '../resource-settings.ts';
+
+export interface LocalResourceNames {
+  tableName: string;
+  bucketName: string;
+  queueName: string;
+  dlqName: string;
+  scheduleGroupName: string;
+  secretName: string;
+  configurationSetName: string;
+  mailDomain: string;
+}
+
+export interface LocalResources {
+  tableName: string;
+  bucketName: string;
+  webhookQueueUrl: string;
+  webhookDlqUrl: string;
+  scheduleGroupName: string;
+  linkSecretArn: string;
+  configurationSetName: string;
+}
+
+const ignoreExists = (e: unknown) => {
+  const name = (e as Error).name;
+  if (e instanceof ResourceInUseException || /AlreadyExists|AlreadyOwnedByYou|ResourceExists|Conflict/.test(name)) return;
+  throw e;
+};
+
+/**
+ * Creates in the emulator the resources the CDK stack declares, from the same definitions
+ * (lambdas/store/table.ts, lib/resource-settings.ts). Safe to run against existing resources.
+ */
+export async function createLocalResources(n: LocalResourceNames): Promise<LocalResources> {
+  const ddb = new DynamoDBClient({});
+  await ddb.send(new CreateTableCommand({
+    TableName: n.tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [TABLE.partitionKey, TABLE.sortKey, ...TABLE.globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey])]
+      .map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+    KeySchema: [{ AttributeName: TABLE.partitionKey, KeyType: 'HASH' }, { AttributeName: TABLE.sortKey, KeyType: 'RANGE' }],
+    GlobalSecondaryIndexes: TABLE.globalIndexes.map((g) => ({
+      IndexName: g.indexName,
+      KeySchema: [{ AttributeName: g.partitionKey, KeyType: 'HASH' }, { AttributeName: g.sortKey, KeyType: 'RANGE' }],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  })).catch(ignoreExists);
+  await ddb.send(new DescribeTableCommand({ TableName: n.tableName }));
+  await ddb.send(new UpdateTimeToLiveCommand({ TableName: n.tableName, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }))
+    .catch(() => undefined /* already enabled */);
+
+  const s3 = new S3Client({ forcePathStyle: true });
+  await s3.send(new CreateBucketCommand({ Bucket: n.bucketName })).catch(ignoreExists);
+  await s3.send(new PutBucketEncryptionCommand({ Bucket: n.bucketName, ServerSideEncryptionConfiguration: { Rules: [{ ApplyServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] } }));
+
+  const sqs = new SQSClient({});
+  const q = RESOURCE_SETTINGS.webhookQueue;
+  const dlq = await sqs.send(new CreateQueueCommand({ QueueName: n.dlqName, Attributes: { MessageRetentionPeriod: String(q.dlqRetentionDays * 86400) } }));
+  const dlqArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl!, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+  const queue = await sqs.send(new CreateQueueCommand({
+    QueueName: n.queueName,
+    Attributes: {
+      VisibilityTimeout: String(q.visibilityTimeoutSeconds),
+      MessageRetentionPeriod: String(q.retentionDays * 86400),
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: q.maxReceiveCount }),
+    },
+  }));
+
+  const scheduler = new SchedulerClient({});
+  await scheduler.send(new CreateScheduleGroupCommand({ Name: n.scheduleGroupName })).catch(ignoreExists);
+
+  const secrets = new SecretsManagerClient({});
+  let linkSecretArn: string;
+  try {
+    linkSecretArn = (await secrets.send(new DescribeSecretCommand({ SecretId: n.secretName }))).ARN!;
+  } catch {
+    linkSecretArn = (await secrets.send(new CreateSecretCommand({ Name: n.secretName, SecretString: randomBytes(32).toString('hex') }))).ARN!;
+  }
+
+  const ses = new SESv2Client({});
+  await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: n.mailDomain })).catch(ignoreExists);
+  await ses.send(new CreateConfigurationSetCommand({ ConfigurationSetName: n.configurationSetName })).catch(ignoreExists);
+
+  return {
+    tableName: n.tableName,
+    bucketName: n.bucketName,
+    webhookQueueUrl: queue.QueueUrl!,
+    webhookDlqUrl: dlq.QueueUrl!,
+    scheduleGroupName: n.scheduleGroupName,
+    linkSecretArn,
+    configurationSetName: n.configurationSetName,
+  };
+}

@@ -1,0 +1,92 @@
+import type { Server } from 'node:http';
+import { ENV, FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
+import { startApiServer, type HttpLambda } from './api-server.ts';
+import { startMoto, type Emulator } from './moto.ts';
+import { createLocalResources, type LocalResources } from './resources.ts';
+
+export interface LocalStackOptions {
+  port: number;
+  host: string;
+  smtpPort: number;
+  mailDomain: string;
+  siteUrl?: string;
+  /** An emulator already running (AWS_ENDPOINT_URL); otherwise moto is started. */
+  awsEndpoint?: string;
+  /** Suffix for resource names, so several stacks can share one emulator. */
+  namePrefix: string;
+}
+
+export interface RunningLocalStack {
+  apiUrl: string;
+  siteUrl: string;
+  awsEndpoint: string;
+  resources: LocalResources;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole service on this machine: moto for AWS, the same handlers as Lambda, and stand-ins
+ * for the parts of AWS that moto does not run (API Gateway, SES receiving, event sources).
+ */
+export async function startLocalStack(o: LocalStackOptions): Promise<RunningLocalStack> {
+  let moto: Emulator | undefined;
+  const awsEndpoint = o.awsEndpoint ?? (moto = await startMoto()).endpoint;
+  // The SDK reads these; every client in the handlers then talks to the emulator.
+  process.env.AWS_ENDPOINT_URL = awsEndpoint;
+  process.env.AWS_REGION ??= 'us-east-1';
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+
+  try {
+    const resources = await createLocalResources({
+      tableName: `${o.namePrefix}-table`,
+      bucketName: `${o.namePrefix}-mail`,
+      queueName: `${o.namePrefix}-webhook-deliver`,
+      dlqName: `${o.namePrefix}-webhook-deliver-dlq`,
+      scheduleGroupName: `${o.namePrefix}-drafts`,
+      secretName: `${o.namePrefix}-link-signing`,
+      configurationSetName: `${o.namePrefix}-outbound`,
+      mailDomain: o.mailDomain,
+    });
+    const siteUrl = o.siteUrl ?? `http://${o.host === '0.0.0.0' ? 'localhost' : o.host}:${o.port}`;
+    Object.assign(process.env, {
+      [ENV.tableName]: resources.tableName,
+      [ENV.bucketName]: resources.bucketName,
+      [ENV.webhookQueueUrl]: resources.webhookQueueUrl,
+      [ENV.scheduleGroupName]: resources.scheduleGroupName,
+      [ENV.schedulerRoleArn]: 'arn:aws:iam::000000000000:role/local-scheduler',
+      [ENV.sendScheduledFunctionArn]: 'arn:aws:lambda:us-east-1:000000000000:function:send-scheduled',
+      [ENV.sesConfigurationSet]: resources.configurationSetName,
+      [ENV.linkSecretArn]: resources.linkSecretArn,
+      [ENV.mailDomain]: o.mailDomain,
+      [ENV.siteUrl]: siteUrl,
+      [ENV.localMode]: 'true',
+      [ENV.paymentProvider]: process.env[ENV.paymentProvider] || 'sandbox',
+    });
+
+    const loaded = new Map<FunctionName, Promise<HttpLambda>>();
+    const load = (name: FunctionName) => {
+      let p = loaded.get(name);
+      if (!p) {
+        if (!(name in FUNCTIONS)) throw new Error(`unknown function ${name}`);
+        p = import(`../../lambdas/handlers/${name}.ts`).then((m: { handler: HttpLambda }) => m.handler);
+        loaded.set(name, p);
+      }
+      return p;
+    };
+
+    const api: Server = await startApiServer(o.port, o.host, load);
+    const apiUrl = `http://${o.host === '0.0.0.0' ? 'localhost' : o.host}:${o.port}`;
+
+    return {
+      apiUrl, siteUrl, awsEndpoint, resources,
+      stop: async () => {
+        await new Promise<void>((r) => { api.closeAllConnections(); api.close(() => r()); });
+        await moto?.stop();
+      },
+    };
+  } catch (e) {
+    await moto?.stop();
+    throw e;
+  }
+}
