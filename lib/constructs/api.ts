@@ -1,0 +1,120 @@
+/**
+ * API: the HTTP API. One route per entry of lambdas/routes.ts, each to the Lambda of its `fn`
+ * (one integration per function), and a `$default` route to discovery, which answers the
+ * 404/405 envelope for everything else. The `$default` stage has access logging (JSON, no
+ * headers, so no keys) and stage-wide throttling; per-key rate limits are the handlers' job.
+ */
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { FunctionName } from '../../lambdas/functions.ts';
+import type { RouteDef } from '../../lambdas/routes.ts';
+
+export interface MailroomApiProps {
+  readonly stage: string;
+  readonly throttleRateLimit: number;
+  readonly throttleBurstLimit: number;
+  readonly logRetention: logs.RetentionDays;
+}
+
+/** Fields of each access-log line (HTTP API $context variables). */
+const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  requestTime: '$context.requestTime',
+  ip: '$context.identity.sourceIp',
+  userAgent: '$context.identity.userAgent',
+  method: '$context.httpMethod',
+  path: '$context.path',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  responseLatency: '$context.responseLatency',
+  integrationLatency: '$context.integrationLatency',
+  integrationStatus: '$context.integrationStatus',
+  integrationError: '$context.integrationErrorMessage',
+  error: '$context.error.message',
+} as const;
+
+export class MailroomApi extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+  readonly accessLogs: logs.LogGroup;
+  private readonly integrations = new Map<FunctionName, HttpLambdaIntegration>();
+
+  constructor(scope: Construct, id: string, props: MailroomApiProps) {
+    super(scope, id);
+
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      description: `Mailroom API (${props.stage}): email inboxes for AI agents`,
+      // The stage is made below, with access logs and throttling.
+      createDefaultStage: false,
+    });
+
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: props.throttleRateLimit, burstLimit: props.throttleBurstLimit },
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+      },
+    });
+
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: 'Authorization is the product API key (mr_free_/mr_live_ bearer keys, stored hashed in DynamoDB, checked in constant time by the handlers per the auth mode of each route in lambdas/routes.ts). Some routes are public by design: openapi.json, llms*.txt, and POST /v1/inboxes without a key (it creates a free account).',
+    });
+  }
+
+  /** Base URL of the API, no trailing slash: https://{id}.execute-api.{region}.amazonaws.com */
+  get endpoint(): string {
+    return this.httpApi.apiEndpoint;
+  }
+
+  /** Base URL of the $default stage, with a trailing slash. */
+  get url(): string {
+    return this.stage.url;
+  }
+
+  /** Add every route of the table, and the $default route to `defaultFn`. */
+  addRouteTable(routes: readonly RouteDef[], functionOf: (name: FunctionName) => lambda.IFunction, defaultFn: FunctionName): void {
+    const seen = new Set<string>();
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      if (seen.has(key)) throw new Error(`Duplicate route in lambdas/routes.ts: ${key}`);
+      seen.add(key);
+      this.httpApi.addRoutes({
+        path: route.path,
+        methods: [apigw.HttpMethod[route.method]],
+        integration: this.integrationFor(route.fn, functionOf),
+      });
+    }
+    new apigw.HttpRoute(this, 'DefaultRoute', {
+      httpApi: this.httpApi,
+      routeKey: apigw.HttpRouteKey.DEFAULT,
+      integration: this.integrationFor(defaultFn, functionOf),
+    });
+  }
+
+  private integrationFor(name: FunctionName, functionOf: (name: FunctionName) => lambda.IFunction): HttpLambdaIntegration {
+    let integration = this.integrations.get(name);
+    if (!integration) {
+      integration = new HttpLambdaIntegration(`${name}-integration`, functionOf(name), {
+        payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
+      });
+      this.integrations.set(name, integration);
+    }
+    return integration;
+  }
+}

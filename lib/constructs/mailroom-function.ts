@@ -1,0 +1,296 @@
+/**
+ * MailroomFunction: the one way this stack makes a Lambda function.
+ *
+ * Every function of the catalogue (lambdas/functions.ts) is a NodejsFunction with the same fixed
+ * defaults: Node.js 24 on arm64, the handler `lambdas/handlers/<name>.ts` bundled by the local
+ * esbuild (never Docker) into one minified ESM file with a source map and no externals, its own
+ * log group with a retention, JSON logs, and an execution role that may write only to that log
+ * group. Everything else a function can touch comes from its `needs`, through the bind* methods
+ * below, each of which grants the access AND sets the environment variable the handler reads, so
+ * the two can never disagree.
+ */
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { ENV, FUNCTIONS, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
+
+/** The repository root: entries, package-lock.json and tsconfig.json are resolved from here. */
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Where the handler entries live, relative to PROJECT_ROOT. */
+export const HANDLERS_DIR = path.join('lambdas', 'handlers');
+
+/** Bundled CommonJS dependencies may call require(); ESM output has none, so give them one. */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+export type Access = 'RO' | 'RW';
+
+/** Settings every function gets; SITE_URL is set later (it may be the API's own URL). */
+export interface MailroomFunctionCommon {
+  readonly mailDomain: string;
+  readonly paymentProvider: string;
+  readonly logRetention: logs.RetentionDays;
+}
+
+export interface MailroomFunctionProps extends MailroomFunctionCommon {
+  /** Catalogue key: picks the spec and the entry `lambdas/handlers/<name>.ts`. */
+  readonly name: FunctionName;
+  /** Override of the catalogue spec (used by tests that probe the bindings). */
+  readonly spec?: FunctionSpec;
+  /** Lambda dead-letter queue for asynchronous invocations (SES, SNS, Scheduler). */
+  readonly asyncDeadLetterQueue?: sqs.IQueue;
+}
+
+/** The scheduling binding: what a function needs to create one-time schedules. */
+export interface SchedulerBinding {
+  readonly scheduleGroupName: string;
+  /** Role EventBridge Scheduler assumes to invoke the target; the only role that may be passed. */
+  readonly invokeRole: iam.IRole;
+  /** The function the schedules invoke (send-scheduled). */
+  readonly targetFunction: lambda.IFunction;
+}
+
+/** The sending binding: SESv2 identity and configuration set the function may send through. */
+export interface SesSendingBinding {
+  readonly identityArn: string;
+  readonly configurationSetName: string;
+}
+
+/** Everything the `needs` of the catalogue can refer to. */
+export interface MailroomResources {
+  readonly table: dynamodb.ITable;
+  readonly bucket: s3.IBucket;
+  readonly webhookQueue: sqs.IQueue;
+  readonly scheduler: SchedulerBinding;
+  readonly linkSecret: secretsmanager.ISecret;
+  readonly sesSending: SesSendingBinding;
+}
+
+export class MailroomFunction extends Construct {
+  readonly name: FunctionName;
+  readonly spec: FunctionSpec;
+  readonly fn: NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: MailroomFunctionProps) {
+    super(scope, id);
+    this.name = props.name;
+    this.spec = props.spec ?? FUNCTIONS[props.name];
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention,
+      // Logs are diagnostics, not data: they go with the stack (the retention bounds them anyway).
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // Our own role instead of the default one: the default attaches the AWS managed
+    // AWSLambdaBasicExecutionRole (logs:* on every log group); this one writes to its own group only.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of the Mailroom ${this.name} function`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.fn = new NodejsFunction(this, 'Handler', {
+      entry: path.join(PROJECT_ROOT, HANDLERS_DIR, `${this.name}.ts`),
+      handler: 'handler',
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+      description: this.spec.description,
+      runtime: lambda.Runtime.NODEJS_24_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: this.spec.memoryMb,
+      timeout: Duration.seconds(this.spec.timeoutSeconds),
+      role: this.role,
+      logGroup: this.logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
+      systemLogLevelV2: lambda.SystemLogLevel.WARN,
+      deadLetterQueue: props.asyncDeadLetterQueue,
+      environment: {
+        [ENV.mailDomain]: props.mailDomain,
+        [ENV.paymentProvider]: props.paymentProvider,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        target: 'node24',
+        minify: true,
+        sourceMap: true,
+        // Bundle everything, the AWS SDK included: the pinned SDK version is the one we tested.
+        externalModules: [],
+        forceDockerBundling: false,
+      },
+    });
+  }
+
+  /** Set an environment variable the handler reads. */
+  setEnv(name: string, value: string): this {
+    this.fn.addEnvironment(name, value);
+    return this;
+  }
+
+  /** Read (RO) or read and write (RW) items of the table, its indexes included. TABLE_NAME. */
+  bindTable(table: dynamodb.ITable, access: Access): this {
+    if (access === 'RW') table.grantReadWriteData(this.fn);
+    else table.grantReadData(this.fn);
+    this.setEnv(ENV.tableName, table.tableName);
+    this.acknowledge(
+      `AwsSolutions-IAM5[Resource::<${logicalIdOf(table)}.Arn>/index/*]`,
+      'Queries on the single table go through its GSIs (gsi1..gsiN); the grant covers the indexes of this one table only.',
+    );
+    return this;
+  }
+
+  /**
+   * Objects of the bucket: RO = GetObject, RW = Get/Put/DeleteObject; both may ListBucket so a
+   * missing key reads as NoSuchKey rather than AccessDenied. BUCKET_NAME.
+   */
+  bindBucket(bucket: s3.IBucket, access: Access): this {
+    const objectActions = access === 'RW' ? ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] : ['s3:GetObject'];
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: objectActions, resources: [bucket.arnForObjects('*')] }),
+    );
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+    this.setEnv(ENV.bucketName, bucket.bucketName);
+    this.acknowledge(
+      `AwsSolutions-IAM5[Resource::<${logicalIdOf(bucket)}.Arn>/*]`,
+      'Object keys are generated per message/attachment (inbound/, attachments/, outbound/, webhook-payloads/); access is limited to the objects of this one bucket.',
+    );
+    return this;
+  }
+
+  /** Send messages to the webhook delivery queue. WEBHOOK_QUEUE_URL. */
+  bindQueue(queue: sqs.IQueue): this {
+    queue.grantSendMessages(this.fn);
+    this.setEnv(ENV.webhookQueueUrl, queue.queueUrl);
+    return this;
+  }
+
+  /** Read the magic-link signing secret. LINK_SECRET_ARN. */
+  bindSecret(secret: secretsmanager.ISecret): this {
+    secret.grantRead(this.fn);
+    this.setEnv(ENV.linkSecretArn, secret.secretArn);
+    return this;
+  }
+
+  /**
+   * Create, update, read and delete one-time schedules in the schedule group, and pass the
+   * scheduler's invoke role (and no other role) to them.
+   * SCHEDULE_GROUP_NAME, SCHEDULER_ROLE_ARN, SEND_SCHEDULED_FUNCTION_ARN.
+   */
+  bindScheduler(binding: SchedulerBinding): this {
+    const stack = Stack.of(this);
+    const schedulesArn = stack.formatArn({
+      service: 'scheduler',
+      resource: 'schedule',
+      resourceName: `${binding.scheduleGroupName}/*`,
+    });
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
+        resources: [schedulesArn],
+      }),
+    );
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [binding.invokeRole.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+    this.setEnv(ENV.scheduleGroupName, binding.scheduleGroupName);
+    this.setEnv(ENV.schedulerRoleArn, binding.invokeRole.roleArn);
+    // A function that schedules itself would reference its own ARN (a cycle); it can read
+    // AWS_LAMBDA_FUNCTION_NAME instead.
+    if (binding.targetFunction !== this.fn) {
+      this.setEnv(ENV.sendScheduledFunctionArn, binding.targetFunction.functionArn);
+    }
+    this.acknowledge(
+      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${binding.scheduleGroupName}/*]`,
+      'One schedule is created per scheduled draft at run time, so schedule names are not known in advance; access is limited to the schedules of the Mailroom schedule group.',
+    );
+    return this;
+  }
+
+  /** Send through SESv2 from the mail domain identity with the configuration set. SES_CONFIGURATION_SET. */
+  bindSesSending(binding: SesSendingBinding): this {
+    const configurationSetArn = Stack.of(this).formatArn({
+      service: 'ses',
+      resource: 'configuration-set',
+      resourceName: binding.configurationSetName,
+    });
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        resources: [binding.identityArn, configurationSetArn],
+      }),
+    );
+    this.setEnv(ENV.sesConfigurationSet, binding.configurationSetName);
+    return this;
+  }
+
+  /** Apply the catalogue's `needs` of this function: the only place needs become permissions. */
+  bindNeeds(resources: MailroomResources): this {
+    const needs = new Set<Need>(this.spec.needs);
+    if (needs.has('tableRead') || needs.has('tableWrite')) {
+      this.bindTable(resources.table, needs.has('tableWrite') ? 'RW' : 'RO');
+    }
+    if (needs.has('bucketRead') || needs.has('bucketWrite')) {
+      this.bindBucket(resources.bucket, needs.has('bucketWrite') ? 'RW' : 'RO');
+    }
+    for (const need of needs) {
+      switch (need) {
+        case 'tableRead':
+        case 'tableWrite':
+        case 'bucketRead':
+        case 'bucketWrite':
+          break; // handled above, as one grant per resource
+        case 'webhookQueue':
+          this.bindQueue(resources.webhookQueue);
+          break;
+        case 'scheduler':
+          this.bindScheduler(resources.scheduler);
+          break;
+        case 'linkSecret':
+          this.bindSecret(resources.linkSecret);
+          break;
+        case 'sesSend':
+          this.bindSesSending(resources.sesSending);
+          break;
+        default: {
+          const unknown: never = need;
+          throw new Error(`MailroomFunction ${this.name}: no binding for need '${String(unknown)}'`);
+        }
+      }
+    }
+    return this;
+  }
+
+  /** Acknowledge one cdk-nag finding on this function's role and policy, with the reason. */
+  private acknowledge(id: string, reason: string): void {
+    Validations.of(this.role).acknowledge({ id, reason });
+  }
+}
+
+/** Logical id of an L2's CloudFormation resource, as cdk-nag prints it in finding ids. */
+export function logicalIdOf(construct: Construct): string {
+  const child = construct.node.defaultChild;
+  if (!child || !CfnElement.isCfnElement(child)) {
+    throw new Error(`${construct.node.path} has no CloudFormation resource`);
+  }
+  return Stack.of(construct).getLogicalId(child);
+}

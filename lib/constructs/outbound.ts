@@ -1,0 +1,114 @@
+/**
+ * Outbound: the SESv2 email identity of the mail domain (Easy DKIM, 2048-bit; the CNAMEs go into
+ * the hosted zone when one is given), a configuration set that is the identity's default, and
+ * the configuration set's event destination: SEND, DELIVERY, BOUNCE, COMPLAINT, REJECT and
+ * DELIVERY_DELAY events → an SNS topic (KMS-encrypted, TLS only) → the ses-events function.
+ */
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import type { SesSendingBinding } from './mailroom-function.ts';
+
+/** The SES events the ses-events function applies to outbound messages. */
+export const SES_EVENT_TYPES = [
+  ses.EmailSendingEvent.SEND,
+  ses.EmailSendingEvent.DELIVERY,
+  ses.EmailSendingEvent.BOUNCE,
+  ses.EmailSendingEvent.COMPLAINT,
+  ses.EmailSendingEvent.REJECT,
+  ses.EmailSendingEvent.DELIVERY_DELAY,
+] as const;
+
+export interface MailroomOutboundProps {
+  readonly mailDomain: string;
+  /** When given, the DKIM CNAME records are created in it. */
+  readonly hostedZone?: route53.IHostedZone;
+  /** The ses-events function: subscribed to the event topic. */
+  readonly eventsFunction: lambda.IFunction;
+}
+
+export class MailroomOutbound extends Construct {
+  readonly identity: ses.EmailIdentity;
+  readonly configurationSet: ses.ConfigurationSet;
+  readonly eventsTopic: sns.Topic;
+  readonly eventsKey: kms.Key;
+
+  constructor(scope: Construct, id: string, props: MailroomOutboundProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+
+    this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {
+      reputationMetrics: true,
+      sendingEnabled: true,
+      suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+    });
+
+    this.identity = new ses.EmailIdentity(this, 'Identity', {
+      identity: ses.Identity.domain(props.mailDomain),
+      configurationSet: this.configurationSet,
+      dkimSigning: true,
+      dkimIdentity: ses.DkimIdentity.easyDkim(ses.EasyDkimSigningKeyLength.RSA_2048_BIT),
+      feedbackForwarding: false,
+    });
+
+    if (props.hostedZone) {
+      // Identity.publicHostedZone would make the zone apex the identity; the mail domain is
+      // often a subdomain of the zone, so the three Easy DKIM CNAMEs are written here instead.
+      this.identity.dkimRecords.forEach((record, i) => {
+        new route53.CnameRecord(this, `DkimRecord${i + 1}`, {
+          zone: props.hostedZone!,
+          recordName: record.name,
+          domainName: record.value,
+          ttl: Duration.hours(1),
+        });
+      });
+    }
+
+    // SES publishes to the topic, so the key must be a customer managed key whose policy lets
+    // SES (for this account) use it; the AWS managed aws/sns key cannot be shared with SES.
+    this.eventsKey = new kms.Key(this, 'EventsKey', {
+      description: 'Mailroom: encrypts the SES events topic',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+      pendingWindow: Duration.days(7),
+    });
+    this.eventsKey.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'AllowSesToPublishEncryptedEvents',
+        principals: [new iam.ServicePrincipal('ses.amazonaws.com')],
+        actions: ['kms:GenerateDataKey*', 'kms:Decrypt'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
+      }),
+    );
+
+    this.eventsTopic = new sns.Topic(this, 'SesEvents', {
+      displayName: 'Mailroom SES sending events',
+      masterKey: this.eventsKey,
+      enforceSSL: true,
+    });
+
+    // Adds the topic policy for ses.amazonaws.com with SourceAccount + SourceArn (this config set).
+    this.configurationSet.addEventDestination('ToSesEventsTopic', {
+      destination: ses.EventDestination.snsTopic(this.eventsTopic),
+      events: [...SES_EVENT_TYPES],
+      enabled: true,
+    });
+
+    this.eventsTopic.addSubscription(new subscriptions.LambdaSubscription(props.eventsFunction));
+  }
+
+  /** What a function with the 'sesSend' need is bound to. */
+  get sendingBinding(): SesSendingBinding {
+    return {
+      identityArn: this.identity.emailIdentityArn,
+      configurationSetName: this.configurationSet.configurationSetName,
+    };
+  }
+}

@@ -1,0 +1,230 @@
+/**
+ * MailroomStack: the deployed Mailroom. Functions come from the catalogue (lambdas/functions.ts),
+ * routes from the route table (lambdas/routes.ts), the table from lambdas/store/table.ts and queue
+ * and bucket settings from lib/resource-settings.ts; this file only wires the flows together.
+ *
+ * Order: every function first (catalogue), then one construct per flow, each wiring its event
+ * source to its function; last, each function is bound to what its `needs` name.
+ */
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct, Node } from 'constructs';
+import { ENV, FUNCTIONS, type FunctionName } from '../lambdas/functions.ts';
+import { routes } from '../lambdas/routes.ts';
+import { MailroomApi } from './constructs/api.ts';
+import { MailroomData } from './constructs/data.ts';
+import { MailroomInbound } from './constructs/inbound.ts';
+import { MailroomFunction } from './constructs/mailroom-function.ts';
+import { MailroomOutbound } from './constructs/outbound.ts';
+import { MailroomScheduling } from './constructs/scheduling.ts';
+import { MailroomSecrets } from './constructs/secrets.ts';
+import { MailroomWebhooks } from './constructs/webhooks.ts';
+
+/** Deployment parameters (CDK context; see mailroomConfigFromContext). */
+export interface MailroomConfig {
+  readonly stage: string;
+  readonly mailDomain: string;
+  /** Public base URL for links in mail and pages; default: the HTTP API URL. */
+  readonly siteUrl?: string;
+  readonly hostedZoneId?: string;
+  readonly hostedZoneName?: string;
+  readonly paymentProvider: string;
+  readonly tableDeletionProtection: boolean;
+  readonly bucketVersioning: boolean;
+  readonly activateRuleSet: boolean;
+  readonly logRetentionDays: number;
+  readonly apiThrottleRateLimit: number;
+  readonly apiThrottleBurstLimit: number;
+}
+
+export interface MailroomStackProps extends StackProps {
+  readonly config: MailroomConfig;
+}
+
+/** Functions that AWS invokes asynchronously (SES Event, SNS, Scheduler): they get the async DLQ. */
+const ASYNC_FUNCTIONS: readonly FunctionName[] = ['ingest', 'ses-events', 'send-scheduled'];
+
+export class MailroomStack extends Stack {
+  readonly config: MailroomConfig;
+  readonly functions: Record<FunctionName, MailroomFunction>;
+  readonly data: MailroomData;
+  readonly secrets: MailroomSecrets;
+  readonly api: MailroomApi;
+  readonly webhooks: MailroomWebhooks;
+  readonly scheduling: MailroomScheduling;
+  readonly outbound: MailroomOutbound;
+  readonly inbound: MailroomInbound;
+  readonly asyncDeadLetterQueue: sqs.Queue;
+  readonly siteUrl: string;
+
+  constructor(scope: Construct, id: string, props: MailroomStackProps) {
+    super(scope, id, props);
+    const config = (this.config = props.config);
+    const logRetention = toRetentionDays(config.logRetentionDays);
+    const hostedZone =
+      config.hostedZoneId && config.hostedZoneName
+        ? route53.HostedZone.fromHostedZoneAttributes(this, 'HostedZone', {
+            hostedZoneId: config.hostedZoneId,
+            zoneName: config.hostedZoneName,
+          })
+        : undefined;
+
+    this.asyncDeadLetterQueue = new sqs.Queue(this, 'AsyncFailures', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.asyncDeadLetterQueue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue IS a dead-letter queue: the Lambda DLQ of the asynchronously invoked functions (ingest, ses-events, send-scheduled). cdk-nag only recognises SQS redrive targets as DLQs.',
+    });
+
+    // 1. Functions: one per catalogue entry.
+    const functions = {} as Record<FunctionName, MailroomFunction>;
+    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+      functions[name] = new MailroomFunction(this, `Fn-${name}`, {
+        name,
+        mailDomain: config.mailDomain,
+        paymentProvider: config.paymentProvider,
+        logRetention,
+        asyncDeadLetterQueue: ASYNC_FUNCTIONS.includes(name) ? this.asyncDeadLetterQueue : undefined,
+      });
+    }
+    this.functions = functions;
+    const fn = (name: FunctionName) => functions[name].fn;
+
+    // 2. Flows.
+    this.data = new MailroomData(this, 'Data', {
+      tableDeletionProtection: config.tableDeletionProtection,
+      bucketVersioning: config.bucketVersioning,
+      accessLogRetentionDays: 90,
+    });
+    this.secrets = new MailroomSecrets(this, 'Secrets');
+    this.api = new MailroomApi(this, 'Api', {
+      stage: config.stage,
+      throttleRateLimit: config.apiThrottleRateLimit,
+      throttleBurstLimit: config.apiThrottleBurstLimit,
+      logRetention,
+    });
+    this.api.addRouteTable(routes, fn, 'discovery');
+    this.webhooks = new MailroomWebhooks(this, 'Webhooks', { deliverFunction: fn('webhook-deliver') });
+    this.scheduling = new MailroomScheduling(this, 'Scheduling', {
+      stage: config.stage,
+      targetFunction: fn('send-scheduled'),
+    });
+    this.outbound = new MailroomOutbound(this, 'Outbound', {
+      mailDomain: config.mailDomain,
+      hostedZone,
+      eventsFunction: fn('ses-events'),
+    });
+    this.inbound = new MailroomInbound(this, 'Inbound', {
+      mailDomain: config.mailDomain,
+      bucket: this.data.bucket,
+      ingestFunction: fn('ingest'),
+      activateRuleSet: config.activateRuleSet,
+      hostedZone,
+      logRetention,
+    });
+
+    // 3. Needs → grants + environment.
+    this.siteUrl = config.siteUrl ?? this.api.endpoint;
+    for (const f of Object.values(functions)) {
+      f.setEnv(ENV.siteUrl, this.siteUrl);
+      f.bindNeeds({
+        table: this.data.table,
+        bucket: this.data.bucket,
+        webhookQueue: this.webhooks.queue,
+        scheduler: this.scheduling.binding,
+        linkSecret: this.secrets.linkSecret,
+        sesSending: this.outbound.sendingBinding,
+      });
+    }
+
+    // Outputs.
+    const out = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
+    out('ApiUrl', this.api.url, 'Base URL of the HTTP API ($default stage)');
+    out('SiteUrl', this.siteUrl, 'Public base URL used in links (SITE_URL)');
+    out('MailDomain', config.mailDomain, 'Mail domain: inboxes are <username>@<MailDomain>');
+    out('MxTarget', this.inbound.mxTarget, 'MX record of the mail domain: 10 <MxTarget>');
+    out('TableName', this.data.table.tableName, 'DynamoDB single table');
+    out('BucketName', this.data.bucket.bucketName, 'Raw mail bucket');
+    out('WebhookQueueUrl', this.webhooks.queue.queueUrl, 'Webhook delivery queue');
+    out('WebhookDeadLetterQueueUrl', this.webhooks.deadLetterQueue.queueUrl, 'Webhook deliveries that failed maxReceiveCount times');
+    out('AsyncFailuresQueueUrl', this.asyncDeadLetterQueue.queueUrl, 'Failed asynchronous invocations of ingest, ses-events, send-scheduled');
+    out('ReceiptRuleSetName', this.inbound.ruleSetName, 'SES receipt rule set');
+    out('ConfigurationSetName', this.outbound.configurationSet.configurationSetName, 'SES configuration set');
+    out('ScheduleGroupName', this.scheduling.scheduleGroupName, 'EventBridge Scheduler group of scheduled drafts');
+    for (const [i, record] of this.outbound.identity.dkimRecords.entries()) {
+      out(`DkimRecord${i + 1}`, `${record.name} CNAME ${record.value}`, 'Easy DKIM record (created for you when hostedZoneId/hostedZoneName are given)');
+    }
+  }
+}
+
+/** Read the deployment parameters from CDK context (cdk.json, or `-c key=value`). */
+export function mailroomConfigFromContext(node: Node): MailroomConfig {
+  const str = (key: string): string | undefined => {
+    const v: unknown = node.tryGetContext(key);
+    if (v === undefined || v === null || v === '') return undefined;
+    return String(v);
+  };
+  const bool = (key: string, fallback: boolean): boolean => {
+    const v = str(key);
+    if (v === undefined) return fallback;
+    if (/^(true|1|yes)$/i.test(v)) return true;
+    if (/^(false|0|no)$/i.test(v)) return false;
+    throw new Error(`Context '${key}' must be true or false, got '${v}'`);
+  };
+  const num = (key: string, fallback: number): number => {
+    const v = str(key);
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < 0) throw new Error(`Context '${key}' must be a non-negative number, got '${v}'`);
+    return n;
+  };
+
+  const stage = str('stage') ?? 'dev';
+  if (!/^[a-z0-9][a-z0-9-]{0,19}$/.test(stage)) {
+    throw new Error(`Context 'stage' must be lower-case letters, digits and '-' (max 20), got '${stage}'`);
+  }
+  const mailDomain = (str('mailDomain') ?? 'mail.example.com').toLowerCase().replace(/\.$/, '');
+  if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(mailDomain)) {
+    throw new Error(`Context 'mailDomain' is not a domain name: '${mailDomain}'`);
+  }
+  const siteUrl = str('siteUrl')?.replace(/\/+$/, '');
+  if (siteUrl !== undefined && !/^https:\/\/[^\s/]+(\/\S*)?$/.test(siteUrl)) {
+    throw new Error(`Context 'siteUrl' must be an https:// URL, got '${siteUrl}'`);
+  }
+  const hostedZoneId = str('hostedZoneId');
+  const hostedZoneName = str('hostedZoneName')?.toLowerCase().replace(/\.$/, '');
+  if ((hostedZoneId === undefined) !== (hostedZoneName === undefined)) {
+    throw new Error("Context 'hostedZoneId' and 'hostedZoneName' go together: give both or neither");
+  }
+  if (hostedZoneName && mailDomain !== hostedZoneName && !mailDomain.endsWith(`.${hostedZoneName}`)) {
+    throw new Error(`mailDomain '${mailDomain}' is not in the hosted zone '${hostedZoneName}'`);
+  }
+  return {
+    stage,
+    mailDomain,
+    siteUrl,
+    hostedZoneId,
+    hostedZoneName,
+    paymentProvider: str('paymentProvider') ?? 'sandbox',
+    tableDeletionProtection: bool('tableDeletionProtection', true),
+    bucketVersioning: bool('bucketVersioning', false),
+    activateRuleSet: bool('activateRuleSet', true),
+    logRetentionDays: num('logRetentionDays', 30),
+    apiThrottleRateLimit: num('apiThrottleRateLimit', 100),
+    apiThrottleBurstLimit: num('apiThrottleBurstLimit', 200),
+  };
+}
+
+/** The CloudWatch Logs retention closest to (and not below) the asked number of days. */
+export function toRetentionDays(days: number): logs.RetentionDays {
+  const allowed = Object.values(logs.RetentionDays)
+    .filter((v): v is logs.RetentionDays => typeof v === 'number' && v > 0)
+    .sort((a, b) => a - b);
+  if (days <= 0) return logs.RetentionDays.INFINITE;
+  return allowed.find((v) => v >= days) ?? logs.RetentionDays.INFINITE;
+}
