@@ -36,9 +36,21 @@ export const FUNCTIONS = {
     description: 'Account, capabilities and upgrades',
     kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret', 'webhookQueue'],
   },
+  messages: {
+    description: 'Messages of an inbox: list, read, mark, labels, attachment downloads, rejections',
+    kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'bucketRead'],
+  },
+  threads: {
+    description: 'Conversations: list, read, labels',
+    kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'bucketRead'],
+  },
+  lists: {
+    description: 'Allow and block lists of senders',
+    kind: 'http', memoryMb: 256, timeoutSeconds: 10, needs: ['tableRead', 'tableWrite'],
+  },
   ingest: {
     description: 'Parses raw mail that SES stored under inbound/ and files it into inboxes',
-    kind: 'event', memoryMb: 1024, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'webhookQueue'],
+    kind: 'event', memoryMb: 1024, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'webhookQueue'],
   },
   'webhook-deliver': {
     description: 'Delivers queued webhook events, re-enqueuing failures with a delay',

@@ -7,6 +7,9 @@ import type { z } from 'zod';
 import type { FunctionName } from './functions.ts';
 import * as account from './schemas/account.ts';
 import * as inboxes from './schemas/inboxes.ts';
+import * as lists from './schemas/lists.ts';
+import * as messages from './schemas/messages.ts';
+import * as threads from './schemas/threads.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -67,6 +70,50 @@ export const routes: readonly RouteDef[] = [
   { method: 'DELETE', path: '/v1/inboxes/{id}', fn: 'inboxes', operationId: 'deleteInbox', auth: 'inbox-or-account', tag: 'Inboxes',
     summary: 'Delete an inbox (soft delete: mail to it is no longer accepted)', params: inboxes.InboxParams,
     response: inboxes.InboxDeleted, errors: [404] },
+
+  // Messages
+  { method: 'GET', path: '/v1/inboxes/{id}/messages', fn: 'messages', operationId: 'listMessages', auth: 'inbox-or-account', tag: 'Messages',
+    summary: 'List messages (newest first by default)', params: inboxes.InboxParams, query: messages.ListMessagesQuery,
+    response: messages.MessageList, errors: [404] },
+  { method: 'GET', path: '/v1/inboxes/{id}/messages/{msgId}', fn: 'messages', operationId: 'getMessage', auth: 'inbox-or-account', tag: 'Messages',
+    summary: 'Read one message: reply_body, links, cta_links, verification_codes, attachments', params: messages.MessageParams,
+    response: messages.Message, errors: [404] },
+  { method: 'PATCH', path: '/v1/inboxes/{id}/messages/{msgId}', fn: 'messages', operationId: 'updateMessage', auth: 'inbox-or-account', tag: 'Messages',
+    summary: 'Mark read or unread; replace labels', params: messages.MessageParams, body: messages.UpdateMessageBody,
+    response: messages.Message, errors: [404] },
+  { method: 'GET', path: '/v1/inboxes/{id}/messages/{msgId}/attachments/{attachId}', fn: 'messages', operationId: 'getAttachment',
+    auth: 'inbox-or-account', tag: 'Messages', summary: 'A presigned download URL for an attachment (valid 1 hour)',
+    params: messages.AttachmentParams, response: messages.AttachmentDownload, errors: [404] },
+  { method: 'GET', path: '/v1/inboxes/{id}/threads/{threadId}/messages/{msgId}/attachments/{attachId}', fn: 'messages',
+    operationId: 'getThreadAttachment', auth: 'inbox-or-account', tag: 'Messages', summary: 'The same download, addressed through the thread',
+    params: messages.ThreadAttachmentParams, response: messages.AttachmentDownload, errors: [404] },
+  { method: 'GET', path: '/v1/inboxes/{id}/rejections', fn: 'messages', operationId: 'listRejections', auth: 'inbox-or-account', tag: 'Messages',
+    summary: 'Mail refused by the allow/block lists in the last 30 days, and why', params: inboxes.InboxParams,
+    query: messages.RejectionsQuery, response: messages.RejectionList, errors: [404] },
+
+  // Threads
+  { method: 'GET', path: '/v1/inboxes/{id}/threads', fn: 'threads', operationId: 'listInboxThreads', auth: 'inbox', tag: 'Threads',
+    summary: 'List conversations of an inbox', params: inboxes.InboxParams, query: threads.ListThreadsQuery, response: threads.ThreadList, errors: [404] },
+  { method: 'GET', path: '/v1/threads', fn: 'threads', operationId: 'listAccountThreads', auth: 'account', tag: 'Threads',
+    summary: 'List conversations across all inboxes of the account', query: threads.ListAccountThreadsQuery, response: threads.ThreadList, errors: [404] },
+  { method: 'GET', path: '/v1/inboxes/{id}/threads/{threadId}', fn: 'threads', operationId: 'getThread', auth: 'inbox', tag: 'Threads',
+    summary: 'A conversation with its messages in chronological order', params: threads.ThreadParams, response: threads.ThreadWithMessages, errors: [404] },
+  { method: 'PATCH', path: '/v1/inboxes/{id}/threads/{threadId}', fn: 'threads', operationId: 'setThreadLabels', auth: 'inbox', tag: 'Threads',
+    summary: 'Replace the labels of a thread', params: threads.ThreadParams, body: threads.SetLabelsBody, response: threads.ThreadResult, errors: [404] },
+  { method: 'POST', path: '/v1/inboxes/{id}/threads/{threadId}/labels', fn: 'threads', operationId: 'addThreadLabel', auth: 'inbox', tag: 'Threads',
+    summary: 'Add one label to a thread', params: threads.ThreadParams, body: threads.AddLabelBody, response: threads.ThreadResult, errors: [404] },
+  { method: 'DELETE', path: '/v1/inboxes/{id}/threads/{threadId}/labels/{label}', fn: 'threads', operationId: 'removeThreadLabel', auth: 'inbox',
+    tag: 'Threads', summary: 'Remove one label from a thread', params: threads.ThreadLabelParams, response: threads.ThreadResult, errors: [404] },
+
+  // Allow and block lists
+  { method: 'POST', path: '/v1/lists', fn: 'lists', operationId: 'createListEntry', auth: 'account', tag: 'Lists',
+    summary: 'Allow or block a sender (exact address, *@domain, *@*.domain), account-wide or for one inbox',
+    description: 'Inbox entries are evaluated before account-wide ones; the most specific match decides (exact over *@domain over *@*.domain); at equal specificity allow wins. Any allowlist entry that applies to an inbox makes it allowlist-only.',
+    body: lists.CreateListEntryBody, response: lists.ListEntry, successStatus: 201, errors: [404, 409] },
+  { method: 'GET', path: '/v1/lists', fn: 'lists', operationId: 'listListEntries', auth: 'account', tag: 'Lists',
+    summary: 'List allow and block entries', query: lists.ListEntriesQuery, response: lists.ListEntryList, errors: [404] },
+  { method: 'DELETE', path: '/v1/lists/{id}', fn: 'lists', operationId: 'deleteListEntry', auth: 'account', tag: 'Lists',
+    summary: 'Remove an entry', params: lists.ListEntryParams, response: lists.ListEntryDeleted, errors: [404] },
 
   // Account
   { method: 'GET', path: '/v1/account', fn: 'account', operationId: 'getAccount', auth: 'account', tag: 'Account',

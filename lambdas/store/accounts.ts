@@ -95,15 +95,15 @@ export async function createInbox(plan: NewInboxPlan): Promise<CreateInboxOutcom
   const reasons: CreateInboxOutcome[] = [];
   const push = (item: (typeof items)[number], reason: CreateInboxOutcome) => { items.push(item); reasons.push(reason); };
 
-  push({ Put: { TableName, Item: { ...keys.username(inbox.username), type: 'username', inbox_id: inbox.id, account_id: inbox.account_id, created_at: now },
+  push({ Put: { TableName, Item: { ...keys.username(inbox.username), entity: 'username', inbox_id: inbox.id, account_id: inbox.account_id, created_at: now },
     ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: false, reason: 'username_taken' });
-  push({ Put: { TableName, Item: { ...keys.inbox(inbox.id), ...keys.accountInboxesIndex(inbox.account_id, inbox.id), type: 'inbox', ...inbox } } }, { ok: true });
-  push({ Put: { TableName, Item: { ...keys.apiKey(plan.inboxKeyHash), type: 'apikey', kind: 'inbox', account_id: inbox.account_id, inbox_id: inbox.id, created_at: now },
+  push({ Put: { TableName, Item: { ...keys.inbox(inbox.id), ...keys.accountInboxesIndex(inbox.account_id, inbox.id), entity: 'inbox', ...inbox } } }, { ok: true });
+  push({ Put: { TableName, Item: { ...keys.apiKey(plan.inboxKeyHash), entity: 'apikey', kind: 'inbox', account_id: inbox.account_id, inbox_id: inbox.id, created_at: now },
     ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: true });
   if (plan.newAccount) {
-    push({ Put: { TableName, Item: { ...keys.account(plan.newAccount.account.id), type: 'account', ...plan.newAccount.account },
+    push({ Put: { TableName, Item: { ...keys.account(plan.newAccount.account.id), entity: 'account', ...plan.newAccount.account },
       ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: true });
-    push({ Put: { TableName, Item: { ...keys.apiKey(plan.newAccount.accountKeyHash), type: 'apikey', kind: 'account', account_id: plan.newAccount.account.id, created_at: now },
+    push({ Put: { TableName, Item: { ...keys.apiKey(plan.newAccount.accountKeyHash), entity: 'apikey', kind: 'account', account_id: plan.newAccount.account.id, created_at: now },
       ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: true });
   } else {
     const limited = plan.maxInboxes >= 0;
@@ -122,7 +122,7 @@ export async function createInbox(plan: NewInboxPlan): Promise<CreateInboxOutcom
     ExpressionAttributeValues: { ':times': w.times, ':next': w.expectedVersion + 1, ':v': w.expectedVersion, ':ttl': w.ttl } } },
   { ok: false, reason: 'window_changed' });
   if (plan.idempotency) {
-    push({ Put: { TableName, Item: { ...keys.idempotency(plan.idempotency.scope, plan.idempotency.clientId), type: 'idempotency', resource_id: inbox.id, created_at: now },
+    push({ Put: { TableName, Item: { ...keys.idempotency(plan.idempotency.scope, plan.idempotency.clientId), entity: 'idempotency', resource_id: inbox.id, created_at: now },
       ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: false, reason: 'duplicate_client_id' });
   }
 

@@ -9,6 +9,15 @@
  *   client_id → created resource         pk IDEMPOTENCY#<scope>#<client_id> sk IDEMPOTENCY
  *   request counter per window (TTL)     pk RATE#<subject>#<window start>   sk RATE
  *   rolling creation window              pk CREATES#<subject>               sk CREATES
+ *   inbox → messages (by arrival)        pk INBOX#<inb>                     sk MSG#<msg>  (uuidv7: time order)
+ *   thread → messages (chronological)    gsi1 THREAD#<thr>                  <received_at>#<msg>
+ *   inbox → threads                      pk INBOX#<inb>                     sk THREAD#<thr>
+ *   inbox → threads by updated_at        gsi1 INBOX#<inb>#THREADS           <updated_at>#<thr>
+ *   account → threads by updated_at      gsi2 ACCOUNT#<acc>#THREADS         <updated_at>#<thr>
+ *   Message-ID header → message, thread  pk INBOX#<inb>                     sk MID#<message-id>
+ *   inbox → rejected mail (TTL)          pk INBOX#<inb>                     sk REJECT#<time>#<ses id>
+ *   account → list entries               pk ACCOUNT#<acc>                   sk LIST#<lst>
+ *   list entry uniqueness                pk ACCOUNT#<acc>                   sk LISTKEY#<type>#<inbox|*>#<address>
  */
 export const keys = {
   apiKey: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
@@ -23,11 +32,34 @@ export const keys = {
   idempotency: (scope: string, clientId: string) => ({ pk: `IDEMPOTENCY#${scope}#${clientId}`, sk: 'IDEMPOTENCY' }),
   rateWindow: (subject: string, windowStart: number) => ({ pk: `RATE#${subject}#${windowStart}`, sk: 'RATE' }),
   creationWindow: (subject: string) => ({ pk: `CREATES#${subject}`, sk: 'CREATES' }),
+  inboxPartition: (inboxId: string) => `INBOX#${inboxId}`,
+  message: (inboxId: string, messageId: string) => ({ pk: `INBOX#${inboxId}`, sk: `MSG#${messageId}` }),
+  messagePrefix: 'MSG#',
+  threadMessagesIndex: (threadId: string, receivedAt: string, messageId: string) => ({
+    gsi1pk: `THREAD#${threadId}`, gsi1sk: `${receivedAt}#${messageId}`,
+  }),
+  threadMessagesPartition: (threadId: string) => `THREAD#${threadId}`,
+  thread: (inboxId: string, threadId: string) => ({ pk: `INBOX#${inboxId}`, sk: `THREAD#${threadId}` }),
+  threadPrefix: 'THREAD#',
+  threadIndexes: (inboxId: string, accountId: string, threadId: string, updatedAt: string) => ({
+    gsi1pk: `INBOX#${inboxId}#THREADS`, gsi1sk: `${updatedAt}#${threadId}`,
+    gsi2pk: `ACCOUNT#${accountId}#THREADS`, gsi2sk: `${updatedAt}#${threadId}`,
+  }),
+  inboxThreadsPartition: (inboxId: string) => `INBOX#${inboxId}#THREADS`,
+  accountThreadsPartition: (accountId: string) => `ACCOUNT#${accountId}#THREADS`,
+  messageIdHeader: (inboxId: string, messageIdHeader: string) => ({ pk: `INBOX#${inboxId}`, sk: `MID#${messageIdHeader}` }),
+  rejection: (inboxId: string, at: string, sesMessageId: string) => ({ pk: `INBOX#${inboxId}`, sk: `REJECT#${at}#${sesMessageId}` }),
+  rejectionPrefix: 'REJECT#',
+  listEntry: (accountId: string, entryId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `LIST#${entryId}` }),
+  listEntryPrefix: 'LIST#',
+  listEntryUnique: (accountId: string, type: string, inboxId: string | null, address: string) => ({
+    pk: `ACCOUNT#${accountId}`, sk: `LISTKEY#${type}#${inboxId ?? '*'}#${address}`,
+  }),
 };
 
 /** Strips key attributes so a stored item can be returned as a record. */
-export function stripKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'gsi3pk' | 'gsi3sk' | 'ttl' | 'type'> {
-  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, ttl, type, ...rest } = item;
-  void [pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, ttl, type];
+export function stripKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'gsi3pk' | 'gsi3sk' | 'ttl' | 'entity'> {
+  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, ttl, entity, ...rest } = item;
+  void [pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, ttl, entity];
   return rest;
 }

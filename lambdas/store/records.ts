@@ -41,3 +41,89 @@ export interface ApiKeyRecord {
   inbox_id?: string;
   created_at: string;
 }
+
+export interface AttachmentRecord {
+  id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  content_id?: string;
+  inline: boolean;
+  /** Object key in the mail bucket. */
+  s3_key: string;
+}
+
+export interface MessageRecord {
+  id: string;
+  inbox_id: string;
+  account_id: string;
+  thread_id: string;
+  direction: 'inbound' | 'outbound';
+  from: string;
+  from_name: string | null;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  reply_to: string[];
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  reply_body: string;
+  links: string[];
+  cta_links: unknown[];
+  verification_codes: unknown[];
+  headers: Record<string, string | string[]>;
+  message_id_header: string;
+  in_reply_to: string | null;
+  references: string[];
+  labels: string[];
+  read: boolean;
+  spam_score: number;
+  spam_verdict: Record<string, string>;
+  received_at: string;
+  created_at: string;
+  attachments: AttachmentRecord[];
+  /** The raw MIME as received, in the mail bucket. */
+  raw_s3_key: string;
+  /** Set when the message could not be fully parsed; what could be read is kept. */
+  parse_error?: string;
+  /** Bodies too large for the item live in the bucket under this key. */
+  bodies_s3_key?: string;
+  delivery_status?: string;
+}
+
+export interface ThreadRecord {
+  id: string;
+  inbox_id: string;
+  account_id: string;
+  subject: string;
+  participants: string[];
+  labels: string[];
+  message_count: number;
+  unread_count: number;
+  latest_message: { id: string; from_address: string; preview: string; received_at: string };
+  status: 'active' | 'archived';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListEntryRecord {
+  id: string;
+  account_id: string;
+  type: 'allowlist' | 'blocklist';
+  address: string;
+  inbox_id: string | null;
+  inbox_address: string | null;
+  status: 'active';
+  created_at: string;
+}
+
+export interface RejectionRecord {
+  inbox_id: string;
+  from: string;
+  subject: string;
+  reason: string;
+  rule: { id: string; type: string; address: string; inbox_id: string | null } | null;
+  rejected_at: string;
+  raw_s3_key: string;
+}

@@ -11,7 +11,7 @@ const API_GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
 export type HttpLambda = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 export type FunctionLoader = (name: FunctionName) => Promise<HttpLambda>;
 
-export function lambdaContext(functionName: string, requestId = randomUUID(), timeoutMs = 30_000): Context {
+export function lambdaContext(functionName: string, requestId: string = randomUUID(), timeoutMs = 30_000): Context {
   const deadline = Date.now() + timeoutMs;
   return {
     callbackWaitsForEmptyEventLoop: false,

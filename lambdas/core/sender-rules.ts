@@ -1,0 +1,69 @@
+/**
+ * Allow and block lists (spec: matching rules). The most specific matching entry decides:
+ * inbox entries before account-wide ones, then exact address over `*@domain` over
+ * `*@*.domain`, and at equal specificity an allowlist entry over a blocklist entry. With no
+ * match, mail is accepted unless an allowlist applies to the inbox: then it is allowlist-only.
+ */
+export interface SenderRule {
+  id: string;
+  type: 'allowlist' | 'blocklist';
+  address: string;
+  inbox_id: string | null;
+}
+
+export type SenderDecision =
+  | { accepted: true; rule: SenderRule | null }
+  | { accepted: false; rule: SenderRule | null; reason: string };
+
+const EXACT = /^[^\s@*]+@[^\s@*]+\.[^\s@*]+$/;
+const DOMAIN = /^\*@([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/;
+const SUBDOMAINS = /^\*@\*\.([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/;
+
+/** Lower-cased pattern, or undefined when it is none of the three accepted forms. */
+export function normalizePattern(pattern: string): string | undefined {
+  const p = pattern.trim().toLowerCase();
+  if (p.length > 254) return undefined;
+  if (EXACT.test(p) || DOMAIN.test(p) || SUBDOMAINS.test(p)) return p;
+  return undefined;
+}
+
+/** 3 exact, 2 `*@domain`, 1 `*@*.domain`, 0 no match. */
+export function specificity(pattern: string, sender: string): number {
+  const s = sender.toLowerCase();
+  if (pattern === s) return 3;
+  const domain = s.slice(s.lastIndexOf('@') + 1);
+  let m = DOMAIN.exec(pattern);
+  if (m) return domain === m[1] ? 2 : 0;
+  m = SUBDOMAINS.exec(pattern);
+  if (m) return domain.endsWith(`.${m[1]}`) ? 1 : 0;
+  return 0;
+}
+
+function decide(entries: SenderRule[], sender: string): SenderRule | undefined {
+  let best: SenderRule | undefined;
+  let bestScore = 0;
+  for (const e of entries) {
+    const score = specificity(e.address, sender);
+    if (!score) continue;
+    if (score > bestScore || (score === bestScore && e.type === 'allowlist' && best?.type === 'blocklist')) {
+      best = e;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+export function matchSenderRules(sender: string, inboxId: string, entries: SenderRule[]): SenderDecision {
+  const applicable = entries.filter((e) => e.inbox_id === null || e.inbox_id === inboxId);
+  const inboxRule = decide(applicable.filter((e) => e.inbox_id === inboxId), sender);
+  const rule = inboxRule ?? decide(applicable.filter((e) => e.inbox_id === null), sender);
+  if (rule) {
+    return rule.type === 'allowlist'
+      ? { accepted: true, rule }
+      : { accepted: false, rule, reason: `The sender matches blocklist entry ${rule.address}.` };
+  }
+  if (applicable.some((e) => e.type === 'allowlist')) {
+    return { accepted: false, rule: null, reason: 'This inbox accepts only senders on its allowlist, and the sender is not on it.' };
+  }
+  return { accepted: true, rule: null };
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { Pagination, QueryBoolean, Timestamp } from './common.ts';
+
+export const Label = z.string().trim().min(1).max(64).describe('Case-sensitive label');
+
+export const AttachmentMeta = z.object({
+  id: z.string(),
+  filename: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  inline: z.boolean(),
+  content_id: z.string().optional(),
+  download_url: z.string().describe('API path that returns a presigned URL (needs the key)'),
+});
+
+export const CtaLink = z.object({
+  url: z.string(), text: z.string(), confidence: z.enum(['high', 'medium', 'low']), type: z.string(),
+});
+export const VerificationCode = z.object({ code: z.string(), confidence: z.enum(['high', 'medium', 'low']), context: z.string() });
+
+export const Message = z.object({
+  id: z.string(),
+  inbox_id: z.string(),
+  thread_id: z.string().nullable(),
+  direction: z.enum(['inbound', 'outbound']),
+  from: z.string(),
+  from_name: z.string().nullable(),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  bcc: z.array(z.string()),
+  reply_to: z.array(z.string()),
+  subject: z.string(),
+  body_text: z.string(),
+  body_html: z.string().nullable().describe('As sent. Never render it unsanitised.'),
+  reply_body: z.string().describe('The new text of a reply, without quoted history or signature'),
+  links: z.array(z.string()),
+  cta_links: z.array(CtaLink).describe('Verification, reset, login, approve/reject and primary-button links, best first'),
+  verification_codes: z.array(VerificationCode).describe('One-time codes found in the message, best first'),
+  headers: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  message_id_header: z.string(),
+  in_reply_to: z.string().nullable(),
+  references: z.array(z.string()),
+  labels: z.array(z.string()),
+  read: z.boolean(),
+  spam_score: z.number().describe('0-10, lower is better'),
+  received_at: Timestamp,
+  created_at: Timestamp,
+  attachments: z.array(AttachmentMeta),
+  parse_error: z.string().optional().describe('Present when the message could only partly be read'),
+  delivery_status: z.enum(['queued', 'sent', 'delivered', 'bounced', 'failed']).optional(),
+});
+
+export const ListMessagesQuery = Pagination.extend({
+  thread_id: z.string().optional(),
+  read: QueryBoolean.optional().describe('true = read only, false = unread only'),
+  unread_only: QueryBoolean.optional().default(false),
+  sort: z.enum(['desc', 'asc']).default('desc').describe('By received time'),
+});
+
+export const MessageList = z.object({
+  messages: z.array(Message), total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean(),
+});
+
+export const UpdateMessageBody = z.object({
+  read: z.boolean().optional(),
+  labels: z.array(Label).max(50).optional().describe('Replaces all labels'),
+}).refine((b) => b.read !== undefined || b.labels !== undefined, { message: 'send read and/or labels', path: ['read'] });
+
+export const MessageParams = z.object({ id: z.string(), msgId: z.string() });
+export const AttachmentParams = z.object({ id: z.string(), msgId: z.string(), attachId: z.string() });
+export const ThreadAttachmentParams = AttachmentParams.extend({ threadId: z.string() });
+
+export const AttachmentDownload = z.object({
+  id: z.string(), url: z.string().describe('Presigned; valid 1 hour; needs no key'), expires_at: Timestamp,
+  filename: z.string(), content_type: z.string(), size: z.number().int(),
+});
+
+export const Rejection = z.object({
+  from: z.string(), subject: z.string(), reason: z.string(), rejected_at: Timestamp,
+  rule: z.object({ id: z.string(), type: z.string(), address: z.string(), inbox_id: z.string().nullable() }).nullable(),
+});
+export const RejectionList = z.object({ rejections: z.array(Rejection), total: z.number().int() });
+export const RejectionsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) });

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { Pagination, QueryBoolean, Timestamp } from './common.ts';
+import { Label, Message } from './messages.ts';
+
+export const Thread = z.object({
+  id: z.string(),
+  inbox_id: z.string(),
+  subject: z.string(),
+  participants: z.array(z.string()),
+  labels: z.array(z.string()),
+  message_count: z.number().int(),
+  unread_count: z.number().int(),
+  latest_message: z.object({ id: z.string(), from_address: z.string(), preview: z.string(), received_at: Timestamp }),
+  status: z.enum(['active', 'archived']),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  last_message_at: Timestamp.describe('Alias of latest_message.received_at'),
+});
+
+const IsoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 time');
+
+export const ListThreadsQuery = Pagination.extend({
+  label: z.string().optional(),
+  unread: QueryBoolean.optional().describe('true = threads with unread messages, false = fully read threads'),
+  before: IsoTime.optional().describe('Threads updated before this time'),
+  after: IsoTime.optional().describe('Threads updated after this time'),
+  sort: z.enum(['updated_at', 'created_at']).default('updated_at'),
+  order: z.enum(['desc', 'asc']).default('desc'),
+});
+export const ListAccountThreadsQuery = ListThreadsQuery.extend({
+  inbox_id: z.string().optional(),
+  search: z.string().max(200).optional().describe('Case-insensitive text in the subject'),
+});
+
+export const ThreadList = z.object({
+  threads: z.array(Thread), total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean(),
+});
+export const ThreadWithMessages = z.object({ thread: Thread.extend({ messages: z.array(Message) }) });
+export const ThreadResult = z.object({ thread: Thread });
+
+export const ThreadParams = z.object({ id: z.string(), threadId: z.string() });
+export const ThreadLabelParams = ThreadParams.extend({ label: z.string() });
+export const SetLabelsBody = z.object({ labels: z.array(Label).max(50) });
+export const AddLabelBody = z.object({ label: Label });

@@ -1,0 +1,200 @@
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient as db } from '../aws/dynamo.ts';
+import { config } from '../config.ts';
+import { keys, stripKeys } from './keys.ts';
+import type { InboxRecord, MessageRecord, RejectionRecord, ThreadRecord } from './records.ts';
+
+const TableName = config.tableName;
+/** Rejections are kept for 30 days: long enough to answer "why did my mail not arrive?". */
+const REJECTION_TTL_SECONDS = 30 * 86400;
+
+type Item = Record<string, any>;
+
+async function batchGet(keyList: Record<string, string>[]): Promise<Item[]> {
+  const out: Item[] = [];
+  for (let i = 0; i < keyList.length; i += 100) {
+    let pending: Record<string, any>[] | undefined = keyList.slice(i, i + 100);
+    for (let attempt = 0; pending?.length && attempt < 5; attempt++) {
+      const res = await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending } } }));
+      out.push(...(res.Responses?.[TableName] ?? []));
+      pending = res.UnprocessedKeys?.[TableName]?.Keys as Record<string, any>[] | undefined;
+    }
+    if (pending?.length) throw new Error(`BatchGet left ${pending.length} keys unprocessed`);
+  }
+  return out;
+}
+
+const toThread = (i: Item): ThreadRecord => {
+  const t = stripKeys(i) as unknown as ThreadRecord & { participants: Set<string> | string[] };
+  return { ...t, participants: [...(t.participants ?? [])].sort() };
+};
+
+/** Active inboxes for these usernames (envelope recipients' local parts). */
+export async function inboxesByUsername(usernames: string[]): Promise<InboxRecord[]> {
+  if (!usernames.length) return [];
+  const claims = await batchGet(usernames.map((u) => keys.username(u)));
+  const ids = [...new Set(claims.map((c) => c.inbox_id as string))];
+  if (!ids.length) return [];
+  const inboxes = await batchGet(ids.map((id) => keys.inbox(id)));
+  return inboxes.map((i) => stripKeys(i) as InboxRecord).filter((i) => i.status === 'active');
+}
+
+/** The thread of the first candidate Message-ID already stored in this inbox. */
+export async function threadForMessageIds(inboxId: string, candidates: string[]): Promise<string | undefined> {
+  if (!candidates.length) return undefined;
+  const found = await batchGet(candidates.map((c) => keys.messageIdHeader(inboxId, c)));
+  const byId = new Map(found.map((f) => [f.message_id_header as string, f.thread_id as string]));
+  for (const c of candidates) if (byId.has(c)) return byId.get(c);
+  return undefined;
+}
+
+export type StoreMessageOutcome = 'stored' | 'duplicate' | 'conflict';
+
+/**
+ * Message, thread (new or updated), Message-ID index and inbox counters in one transaction:
+ * a retried trigger either finds the message already there ('duplicate') or writes all of it.
+ */
+export async function storeInboundMessage(args: {
+  message: MessageRecord;
+  inbox: InboxRecord;
+  thread: { kind: 'new'; record: ThreadRecord } | { kind: 'existing'; id: string };
+  /** The thread's latest_message.preview for this message. */
+  preview: string;
+}): Promise<StoreMessageOutcome> {
+  const { message: m, inbox, thread } = args;
+  const latest = { id: m.id, from_address: m.from, preview: args.preview, received_at: m.received_at };
+  const items: any[] = [
+    { Put: { TableName, Item: { ...keys.message(inbox.id, m.id), ...keys.threadMessagesIndex(m.thread_id, m.received_at, m.id), entity: 'message', ...m },
+      ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
+  if (thread.kind === 'new') {
+    const t = thread.record;
+    items.push({ Put: { TableName, Item: { ...keys.thread(inbox.id, t.id), ...keys.threadIndexes(inbox.id, inbox.account_id, t.id, t.updated_at),
+      entity: 'thread', ...t, participants: new Set(t.participants) }, ConditionExpression: 'attribute_not_exists(pk)' } });
+  } else {
+    const idx = keys.threadIndexes(inbox.id, inbox.account_id, thread.id, m.received_at);
+    items.push({ Update: { TableName, Key: keys.thread(inbox.id, thread.id),
+      UpdateExpression: 'ADD message_count :one, unread_count :one, participants :p SET updated_at = :at, latest_message = :latest, gsi1sk = :g1, gsi2sk = :g2',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':one': 1, ':p': new Set([m.from, ...m.to, ...m.cc].filter(Boolean)), ':at': m.received_at,
+        ':latest': latest, ':g1': idx.gsi1sk, ':g2': idx.gsi2sk } } });
+  }
+  if (m.message_id_header) {
+    items.push({ Put: { TableName, Item: { ...keys.messageIdHeader(inbox.id, m.message_id_header), entity: 'message-id',
+      message_id_header: m.message_id_header, message_id: m.id, thread_id: m.thread_id } } });
+  }
+  items.push({ Update: { TableName, Key: keys.inbox(inbox.id),
+    UpdateExpression: `ADD message_count :one${thread.kind === 'new' ? ', thread_count :one' : ''} SET last_received_at = :at`,
+    ExpressionAttributeValues: { ':one': 1, ':at': m.received_at } } });
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
+    return 'stored';
+  } catch (e) {
+    if ((e as Error).name !== 'TransactionCanceledException') throw e;
+    const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'duplicate';
+    return 'conflict';
+  }
+}
+
+export async function recordRejection(r: RejectionRecord, sesMessageId: string) {
+  await db.send(new PutCommand({ TableName, Item: {
+    ...keys.rejection(r.inbox_id, r.rejected_at, sesMessageId), entity: 'rejection', ...r,
+    ttl: Math.floor(Date.parse(r.rejected_at) / 1000) + REJECTION_TTL_SECONDS,
+  } }));
+}
+
+export async function listRejections(inboxId: string, limit: number): Promise<RejectionRecord[]> {
+  const res = await db.send(new QueryCommand({ TableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.inboxPartition(inboxId), ':p': keys.rejectionPrefix },
+    ScanIndexForward: false, Limit: limit }));
+  return (res.Items ?? []).map((i) => stripKeys(i) as unknown as RejectionRecord);
+}
+
+async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Item[]> {
+  const out: Item[] = [];
+  let ExclusiveStartKey: Record<string, any> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey }));
+    out.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+/** All messages of an inbox (newest first unless asc), optionally one thread's only. */
+export async function listInboxMessages(inboxId: string, opts: { threadId?: string; ascending: boolean }): Promise<MessageRecord[]> {
+  const items = opts.threadId
+    ? await queryAll({ TableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': keys.threadMessagesPartition(opts.threadId) }, ScanIndexForward: opts.ascending })
+    : await queryAll({ TableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': keys.inboxPartition(inboxId), ':p': keys.messagePrefix }, ScanIndexForward: opts.ascending });
+  return items.map((i) => stripKeys(i) as unknown as MessageRecord).filter((m) => m.inbox_id === inboxId);
+}
+
+export async function getMessage(inboxId: string, messageId: string): Promise<MessageRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.message(inboxId, messageId) }));
+  return Item ? (stripKeys(Item) as unknown as MessageRecord) : undefined;
+}
+
+/** Marks read/unread and keeps the thread's unread_count in step, in one transaction. */
+export async function setMessageRead(m: MessageRecord, read: boolean): Promise<boolean> {
+  if (m.read === read) return true;
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: [
+      { Update: { TableName, Key: keys.message(m.inbox_id, m.id), UpdateExpression: 'SET #read = :r',
+        ConditionExpression: '#read = :was', ExpressionAttributeNames: { '#read': 'read' }, ExpressionAttributeValues: { ':r': read, ':was': !read } } },
+      { Update: { TableName, Key: keys.thread(m.inbox_id, m.thread_id), UpdateExpression: 'ADD unread_count :d',
+        ExpressionAttributeValues: { ':d': read ? -1 : 1 } } },
+    ] }));
+    return true;
+  } catch (e) {
+    if ((e as Error).name === 'TransactionCanceledException') return false;
+    throw e;
+  }
+}
+
+export async function setMessageLabels(m: MessageRecord, labels: string[]) {
+  await db.send(new UpdateCommand({ TableName, Key: keys.message(m.inbox_id, m.id), UpdateExpression: 'SET labels = :l',
+    ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':l': labels } }));
+}
+
+export async function getThread(inboxId: string, threadId: string): Promise<ThreadRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.thread(inboxId, threadId) }));
+  return Item ? toThread(Item) : undefined;
+}
+
+/** Threads by updated_at (newest first unless asc): of one inbox, or of a whole account. */
+export async function listThreads(scope: { inboxId: string } | { accountId: string }, ascending: boolean): Promise<ThreadRecord[]> {
+  const byInbox = 'inboxId' in scope;
+  const items = await queryAll({ TableName, IndexName: byInbox ? 'gsi1' : 'gsi2',
+    KeyConditionExpression: byInbox ? 'gsi1pk = :p' : 'gsi2pk = :p',
+    ExpressionAttributeValues: { ':p': byInbox ? keys.inboxThreadsPartition(scope.inboxId) : keys.accountThreadsPartition(scope.accountId) },
+    ScanIndexForward: ascending });
+  return items.map(toThread);
+}
+
+export type LabelChange = { set: string[] } | { add: string } | { remove: string };
+
+/** Changes thread labels atomically; undefined when the thread does not exist. */
+export async function changeThreadLabels(inboxId: string, threadId: string, change: LabelChange, now: string): Promise<ThreadRecord | undefined> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const current = await getThread(inboxId, threadId);
+    if (!current) return undefined;
+    const labels = 'set' in change ? [...new Set(change.set)]
+      : 'add' in change ? (current.labels.includes(change.add) ? current.labels : [...current.labels, change.add])
+      : current.labels.filter((l) => l !== change.remove);
+    try {
+      const { Attributes } = await db.send(new UpdateCommand({ TableName, Key: keys.thread(inboxId, threadId),
+        UpdateExpression: 'SET labels = :l, labels_updated_at = :now',
+        // Optimistic: another writer's label change in between makes us re-read, not overwrite.
+        ConditionExpression: 'attribute_exists(pk) AND labels = :old',
+        ExpressionAttributeValues: { ':l': labels, ':old': current.labels, ':now': now }, ReturnValues: 'ALL_NEW' }));
+      return toThread(Attributes!);
+    } catch (e) {
+      if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+    }
+  }
+  throw new Error('thread labels kept changing; gave up after 5 attempts');
+}
