@@ -1,0 +1,109 @@
+/**
+ * `npx cdk synth` the way a developer or CI runs it: the CLI runs bin/app.ts (cdk.json), every
+ * handler is bundled by the local esbuild (never Docker), cdk-nag runs as a validation plugin,
+ * and nothing reaches the network: proxies point at a closed port, notices and version checks
+ * are off, and no AWS credentials are given.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTIONS } from '../../lambdas/functions.ts';
+import { ESM_REQUIRE_BANNER, PROJECT_ROOT } from '../../lib/constructs/mailroom-function.ts';
+
+const STACK = 'Mailroom-dev';
+/** The project's CLI; MAILROOM_CDK_CLI may point at another binary when checking a CLI upgrade. */
+const CDK_CLI = process.env.MAILROOM_CDK_CLI ?? path.join(PROJECT_ROOT, 'node_modules', '.bin', 'cdk');
+
+describe('npx cdk synth (offline)', () => {
+  let out: string;
+  let run: ReturnType<typeof spawnSync>;
+  let log: string;
+
+  beforeAll(() => {
+    out = mkdtempSync(path.join(tmpdir(), 'mailroom-cdk-out-'));
+    const offline: NodeJS.ProcessEnv = {
+      ...process.env,
+      HTTP_PROXY: 'http://127.0.0.1:9',
+      HTTPS_PROXY: 'http://127.0.0.1:9',
+      http_proxy: 'http://127.0.0.1:9',
+      https_proxy: 'http://127.0.0.1:9',
+      NO_PROXY: '',
+      no_proxy: '',
+      npm_config_offline: 'true',
+      AWS_EC2_METADATA_DISABLED: 'true',
+      AWS_ACCESS_KEY_ID: '',
+      AWS_SECRET_ACCESS_KEY: '',
+      AWS_SESSION_TOKEN: '',
+      AWS_PROFILE: '',
+      CDK_DISABLE_VERSION_CHECK: '1',
+      CDK_DISABLE_CLI_TELEMETRY: 'true',
+      // Node 24 from node_modules/.bin first, as `npm run` would do.
+      PATH: `${path.join(PROJECT_ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+    };
+    run = spawnSync(CDK_CLI, ['synth', '--quiet', '--no-notices', '--no-version-reporting', '-o', out], {
+      cwd: PROJECT_ROOT,
+      env: offline,
+      encoding: 'utf8',
+      timeout: 280_000,
+    });
+    log = `${String(run.stdout)}\n${String(run.stderr)}`;
+  });
+
+  afterAll(() => {
+    if (out) rmSync(out, { recursive: true, force: true });
+  });
+
+  it('exits 0 and writes the template', () => {
+    if (log.includes('Cloud assembly schema version mismatch')) {
+      throw new Error(
+        'The aws-cdk CLI in package.json cannot read the cloud assembly of this aws-cdk-lib; pin a CLI that reads its schema (aws-cdk 2.1148.1 with aws-cdk-lib 2.276.0).\n' + log,
+      );
+    }
+    expect(run.error).toBeUndefined();
+    expect(run.status, log).toBe(0);
+    expect(existsSync(path.join(out, `${STACK}.template.json`))).toBe(true);
+    expect(existsSync(path.join(out, 'manifest.json'))).toBe(true);
+  });
+
+  it('bundled with the local esbuild, not Docker', () => {
+    expect(log).not.toMatch(/docker/i);
+  });
+
+  it('passed cdk-nag (the validation report has no failure)', () => {
+    const reportPath = path.join(out, 'validation-report.json');
+    if (!existsSync(reportPath)) return; // no plugin reported anything
+    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as { pluginReports: { pluginName: string; conclusion?: string; violations?: unknown[] }[] };
+    for (const plugin of report.pluginReports) {
+      expect(plugin.violations ?? [], plugin.pluginName).toEqual([]);
+    }
+  });
+
+  it('has every catalogue function on nodejs24.x arm64', () => {
+    const template = JSON.parse(readFileSync(path.join(out, `${STACK}.template.json`), 'utf8')) as {
+      Resources: Record<string, { Type: string; Properties: Record<string, any> }>;
+    };
+    const fns = Object.values(template.Resources).filter(
+      (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Handler === 'index.handler' && r.Properties.Environment?.Variables?.MAIL_DOMAIN,
+    );
+    expect(fns).toHaveLength(Object.keys(FUNCTIONS).length);
+    for (const f of fns) {
+      expect(f.Properties.Runtime).toBe('nodejs24.x');
+      expect(f.Properties.Architectures).toEqual(['arm64']);
+    }
+  });
+
+  it('bundled each handler into one ESM file with the createRequire banner and a source map', () => {
+    const bundles = readdirSync(out)
+      .filter((d) => d.startsWith('asset.') && existsSync(path.join(out, d, 'index.mjs')))
+      .map((d) => path.join(out, d));
+    expect(bundles).toHaveLength(Object.keys(FUNCTIONS).length);
+    for (const dir of bundles) {
+      expect(readFileSync(path.join(dir, 'index.mjs'), 'utf8').startsWith(ESM_REQUIRE_BANNER), dir).toBe(true);
+      expect(existsSync(path.join(dir, 'index.mjs.map')), dir).toBe(true);
+      // No externals: nothing is left to install next to the bundle.
+      expect(existsSync(path.join(dir, 'node_modules')), dir).toBe(false);
+    }
+  });
+});

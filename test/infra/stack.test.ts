@@ -1,0 +1,443 @@
+/**
+ * CDK assertions on the synthesized template: every resource the design asks for, read against
+ * the shared contracts (function catalogue, route table, table shape, resource settings).
+ */
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENV, FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
+import { routeKey, routes } from '../../lambdas/routes.ts';
+import { TABLE } from '../../lambdas/store/table.ts';
+import { RESOURCE_SETTINGS } from '../../lib/resource-settings.ts';
+import type { MailroomStack } from '../../lib/mailroom-stack.ts';
+import { logicalId, synthMailroom } from './synth.ts';
+
+type Resources = Record<string, { Type: string; Properties: Record<string, any>; DependsOn?: string[] }>;
+
+let stack: MailroomStack;
+let template: Template;
+let resources: Resources;
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const fnLogicalId = (name: FunctionName) => logicalId(stack.functions[name].fn, stack);
+const fnProps = (name: FunctionName) => resources[fnLogicalId(name)]!.Properties;
+
+beforeAll(() => {
+  // Bundling is exercised by cdk-synth.test.ts; here only the template matters.
+  ({ stack, template } = synthMailroom({ skipBundling: true }));
+  resources = template.toJSON().Resources as Resources;
+});
+
+describe('functions', () => {
+  it('creates one function per catalogue entry on nodejs24.x arm64, with the catalogue sizes', () => {
+    for (const [name, spec] of Object.entries(FUNCTIONS) as [FunctionName, (typeof FUNCTIONS)[FunctionName]][]) {
+      const p = fnProps(name);
+      expect(p.Runtime, name).toBe('nodejs24.x');
+      expect(p.Architectures, name).toEqual(['arm64']);
+      expect(p.Handler, name).toBe('index.handler');
+      expect(p.MemorySize, name).toBe(spec.memoryMb);
+      expect(p.Timeout, name).toBe(spec.timeoutSeconds);
+      expect(p.LoggingConfig, name).toMatchObject({ LogFormat: 'JSON' });
+      expect(p.LoggingConfig.LogGroup, name).toBeDefined();
+      expect(p.Environment.Variables, name).toMatchObject({
+        [ENV.mailDomain]: 'mail.example.com',
+        [ENV.paymentProvider]: 'sandbox',
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+      expect(p.Environment.Variables[ENV.siteUrl], name).toBeDefined();
+    }
+  });
+
+  it('sets the environment of each need, and only of the needs it has', () => {
+    const envOfNeed: Record<string, string[]> = {
+      tableRead: [ENV.tableName],
+      tableWrite: [ENV.tableName],
+      bucketRead: [ENV.bucketName],
+      bucketWrite: [ENV.bucketName],
+      webhookQueue: [ENV.webhookQueueUrl],
+      scheduler: [ENV.scheduleGroupName, ENV.schedulerRoleArn, ENV.sendScheduledFunctionArn],
+      linkSecret: [ENV.linkSecretArn],
+      sesSend: [ENV.sesConfigurationSet],
+    };
+    for (const [name, spec] of Object.entries(FUNCTIONS) as [FunctionName, (typeof FUNCTIONS)[FunctionName]][]) {
+      const vars = Object.keys(fnProps(name).Environment.Variables);
+      const expected = new Set(spec.needs.flatMap((n) => envOfNeed[n] ?? []));
+      for (const v of Object.values(envOfNeed).flat()) {
+        expect(vars.includes(v), `${name}: ${v}`).toBe(expected.has(v));
+      }
+    }
+  });
+
+  it('gives each function its own log group with a retention, and no AWS managed policy', () => {
+    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+      const group = fnProps(name).LoggingConfig.LogGroup;
+      const groupId = group.Ref as string;
+      expect(resources[groupId]?.Type).toBe('AWS::Logs::LogGroup');
+      expect(resources[groupId]?.Properties.RetentionInDays).toBe(30);
+      const roleId = fnProps(name).Role['Fn::GetAtt'][0] as string;
+      expect(resources[roleId]?.Properties.ManagedPolicyArns, name).toBeUndefined();
+    }
+  });
+
+});
+
+describe('table', () => {
+  it('is the single table of lambdas/store/table.ts: keys, GSIs, TTL, PITR, on-demand, retained', () => {
+    const tables = ofType('AWS::DynamoDB::Table');
+    expect(tables).toHaveLength(1);
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        DeletionProtectionEnabled: true,
+        KeySchema: [
+          { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+        ],
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+      }),
+    });
+    const gsis = tables[0]![1].Properties.GlobalSecondaryIndexes as any[];
+    expect(gsis.map((g) => g.IndexName)).toEqual(TABLE.globalIndexes.map((g) => g.indexName));
+    for (const def of TABLE.globalIndexes) {
+      const gsi = gsis.find((g) => g.IndexName === def.indexName);
+      expect(gsi.KeySchema).toEqual([
+        { AttributeName: def.partitionKey, KeyType: 'HASH' },
+        { AttributeName: def.sortKey, KeyType: 'RANGE' },
+      ]);
+      expect(gsi.Projection).toEqual({ ProjectionType: 'ALL' });
+    }
+  });
+});
+
+describe('raw-mail bucket', () => {
+  it('is private, encrypted, retained and logs access', () => {
+    const bucketId = logicalId(stack.data.bucket, stack);
+    expect(resources[bucketId]).toMatchObject({
+      DeletionPolicy: 'Retain',
+      Properties: {
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        LoggingConfiguration: { DestinationBucketName: { Ref: logicalId(stack.data.accessLogsBucket, stack) } },
+      },
+    });
+  });
+
+  it('denies non-TLS access and lets only our SES receipt rule write under inbound/', () => {
+    const bucketId = logicalId(stack.data.bucket, stack);
+    const policy = ofType('AWS::S3::BucketPolicy').find(([, r]) => r.Properties.Bucket.Ref === bucketId)?.[1];
+    expect(policy).toBeDefined();
+    const statements = policy!.Properties.PolicyDocument.Statement as any[];
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 's3:*',
+        Principal: { AWS: '*' },
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
+    const ses = statements.find((s) => s.Principal?.Service === 'ses.amazonaws.com');
+    expect(ses).toMatchObject({ Effect: 'Allow', Action: 's3:PutObject' });
+    expect(JSON.stringify(ses.Resource)).toContain(`/${RESOURCE_SETTINGS.inboundPrefix}*`);
+    expect(ses.Condition.StringEquals).toEqual({ 'aws:SourceAccount': { Ref: 'AWS::AccountId' } });
+    expect(JSON.stringify(ses.Condition.ArnLike['aws:SourceArn'])).toContain(
+      `:receipt-rule-set/${stack.inbound.ruleSetName}:receipt-rule/${stack.inbound.ruleName}`,
+    );
+    // No other statement lets anyone else in.
+    expect(statements.filter((s) => s.Effect === 'Allow')).toHaveLength(1);
+  });
+});
+
+describe('HTTP API', () => {
+  const integrationTarget = (routeProps: Record<string, any>): string => {
+    const target = routeProps.Target['Fn::Join'][1] as [string, { Ref: string }];
+    expect(target[0]).toBe('integrations/');
+    const integration = resources[target[1].Ref]!;
+    expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
+    expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+    return integration.Properties.IntegrationUri['Fn::GetAtt'][0] as string;
+  };
+
+  it('has exactly one route per entry of lambdas/routes.ts, each to the Lambda of its fn', () => {
+    const apiRoutes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
+    expect(apiRoutes).toHaveLength(routes.length + 1);
+    for (const route of routes) {
+      const found = apiRoutes.filter((r) => r.RouteKey === routeKey(route));
+      expect(found, routeKey(route)).toHaveLength(1);
+      expect(integrationTarget(found[0]!), routeKey(route)).toBe(fnLogicalId(route.fn));
+    }
+  });
+
+  it('sends $default (unknown routes: the 404/405 envelope) to discovery', () => {
+    const def = ofType('AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === '$default');
+    expect(def).toBeDefined();
+    expect(integrationTarget(def![1].Properties)).toBe(fnLogicalId('discovery'));
+  });
+
+  it('has one integration per function', () => {
+    const uris = ofType('AWS::ApiGatewayV2::Integration').map(([, r]) => JSON.stringify(r.Properties.IntegrationUri));
+    expect(new Set(uris).size).toBe(uris.length);
+    expect(uris).toHaveLength(new Set([...routes.map((r) => r.fn), 'discovery']).size);
+  });
+
+  it('has a $default stage with access logs and throttling', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context\\.requestId') },
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+    });
+  });
+});
+
+describe('inbound (SES receiving)', () => {
+  it('has a receipt rule for the mail domain: S3 inbound/ then ingest (Event)', () => {
+    template.hasResourceProperties('AWS::SES::ReceiptRuleSet', { RuleSetName: stack.inbound.ruleSetName });
+    template.hasResourceProperties('AWS::SES::ReceiptRule', {
+      Rule: {
+        Name: stack.inbound.ruleName,
+        Enabled: true,
+        Recipients: ['mail.example.com'],
+        ScanEnabled: true,
+        Actions: [
+          { S3Action: { BucketName: { Ref: logicalId(stack.data.bucket, stack) }, ObjectKeyPrefix: RESOURCE_SETTINGS.inboundPrefix } },
+          { LambdaAction: { FunctionArn: { 'Fn::GetAtt': [fnLogicalId('ingest'), 'Arn'] }, InvocationType: 'Event' } },
+        ],
+      },
+    });
+  });
+
+  it('lets SES invoke ingest from this rule only', () => {
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      FunctionName: { 'Fn::GetAtt': [fnLogicalId('ingest'), 'Arn'] },
+      Principal: 'ses.amazonaws.com',
+      SourceAccount: { Ref: 'AWS::AccountId' },
+      SourceArn: Match.objectLike({
+        'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(`receipt-rule-set/${stack.inbound.ruleSetName}:receipt-rule/`)])],
+      }),
+    });
+  });
+
+  it('activates the rule set with a custom resource (and deactivates on delete)', () => {
+    const [[id, cr]] = ofType('Custom::AWS') as [[string, Resources[string]]];
+    const create = JSON.parse(cr.Properties.Create);
+    const update = JSON.parse(cr.Properties.Update);
+    const del = JSON.parse(cr.Properties.Delete);
+    expect(create).toMatchObject({ service: 'SES', action: 'SetActiveReceiptRuleSet', parameters: { RuleSetName: stack.inbound.ruleSetName } });
+    expect(update).toMatchObject({ service: 'SES', action: 'SetActiveReceiptRuleSet', parameters: { RuleSetName: stack.inbound.ruleSetName } });
+    expect(del).toMatchObject({ service: 'SES', action: 'SetActiveReceiptRuleSet', parameters: {} });
+    expect(cr.Properties.InstallLatestAwsSdk).toBe(false);
+    // Created after the rule set and rule: deleted (deactivated) before them.
+    const ruleSetId = logicalId(stack.inbound.ruleSet, stack);
+    expect(resources[id]!.DependsOn).toEqual(expect.arrayContaining([ruleSetId]));
+  });
+
+  it('outputs the MX target', () => {
+    template.hasOutput('MxTarget', {
+      Value: { 'Fn::Join': ['', ['inbound-smtp.', { Ref: 'AWS::Region' }, '.amazonaws.com']] },
+    });
+  });
+});
+
+describe('webhooks', () => {
+  const s = RESOURCE_SETTINGS.webhookQueue;
+
+  it('has the delivery queue with the shared settings and a DLQ redrive', () => {
+    const queueId = logicalId(stack.webhooks.queue, stack);
+    const dlqId = logicalId(stack.webhooks.deadLetterQueue, stack);
+    expect(resources[queueId]!.Properties).toMatchObject({
+      VisibilityTimeout: s.visibilityTimeoutSeconds,
+      MessageRetentionPeriod: s.retentionDays * 86400,
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: s.maxReceiveCount },
+    });
+    expect(resources[dlqId]!.Properties).toMatchObject({
+      MessageRetentionPeriod: s.dlqRetentionDays * 86400,
+      SqsManagedSseEnabled: true,
+    });
+  });
+
+  it('enforces TLS on every queue', () => {
+    const queues = ofType('AWS::SQS::Queue').map(([id]) => id);
+    const policies = ofType('AWS::SQS::QueuePolicy').map(([, r]) => r.Properties);
+    for (const q of queues) {
+      const policy = policies.find((p) => p.Queues.some((x: any) => x.Ref === q));
+      expect(policy, q).toBeDefined();
+      expect(policy!.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    }
+  });
+
+  it('feeds webhook-deliver with partial batch failures', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: fnLogicalId('webhook-deliver') },
+      EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.webhooks.queue, stack), 'Arn'] },
+      BatchSize: s.batchSize,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+});
+
+describe('scheduling', () => {
+  it('has the schedule group, named from the settings and the stage', () => {
+    template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: `${RESOURCE_SETTINGS.scheduleGroupName}-dev` });
+  });
+
+  it('has a role only EventBridge Scheduler can assume, allowed to invoke send-scheduled only', () => {
+    const roleId = logicalId(stack.scheduling.invokeRole, stack);
+    const role = resources[roleId]!.Properties;
+    expect(role.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: 'sts:AssumeRole',
+        Principal: { Service: 'scheduler.amazonaws.com' },
+        Condition: expect.objectContaining({ StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } }),
+      }),
+    ]);
+    const policies = ofType('AWS::IAM::Policy').filter(([, r]) => r.Properties.Roles.some((x: any) => x.Ref === roleId));
+    const statements = policies.flatMap(([, r]) => r.Properties.PolicyDocument.Statement);
+    expect(statements).toEqual([
+      { Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [fnLogicalId('send-scheduled'), 'Arn'] } },
+    ]);
+  });
+});
+
+describe('outbound (SESv2)', () => {
+  it('has the mail-domain identity with Easy DKIM and the configuration set as default', () => {
+    template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'mail.example.com',
+      DkimAttributes: { SigningEnabled: true },
+      DkimSigningAttributes: { NextSigningKeyLength: 'RSA_2048_BIT' },
+      ConfigurationSetAttributes: { ConfigurationSetName: { Ref: logicalId(stack.outbound.configurationSet, stack) } },
+    });
+  });
+
+  it('sends SEND, DELIVERY, BOUNCE, COMPLAINT, REJECT, DELIVERY_DELAY events to the SNS topic', () => {
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: { Ref: logicalId(stack.outbound.configurationSet, stack) },
+      EventDestination: {
+        Enabled: true,
+        MatchingEventTypes: ['send', 'delivery', 'bounce', 'complaint', 'reject', 'deliveryDelay'],
+        SnsDestination: { TopicARN: { Ref: logicalId(stack.outbound.eventsTopic, stack) } },
+      },
+    });
+  });
+
+  it('encrypts the topic with a rotating key SES may use, enforces TLS, and feeds ses-events', () => {
+    const topicId = logicalId(stack.outbound.eventsTopic, stack);
+    const keyId = logicalId(stack.outbound.eventsKey, stack);
+    expect(resources[topicId]!.Properties.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+    expect(resources[keyId]!.Properties.EnableKeyRotation).toBe(true);
+    expect(resources[keyId]!.Properties.KeyPolicy.Statement).toContainEqual(
+      expect.objectContaining({ Principal: { Service: 'ses.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }),
+    );
+    const topicPolicy = ofType('AWS::SNS::TopicPolicy').find(([, r]) => r.Properties.Topics.some((t: any) => t.Ref === topicId));
+    const statements = topicPolicy![1].Properties.PolicyDocument.Statement as any[];
+    expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Allow', Action: 'sns:Publish', Principal: { Service: 'ses.amazonaws.com' } }));
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: topicId },
+      Endpoint: { 'Fn::GetAtt': [fnLogicalId('ses-events'), 'Arn'] },
+    });
+  });
+
+  it('lets sesSend functions send only as the identity through the configuration set', () => {
+    const senders = (Object.keys(FUNCTIONS) as FunctionName[]).filter((n) => (FUNCTIONS[n].needs as readonly string[]).includes('sesSend'));
+    expect(senders.length).toBeGreaterThan(0);
+    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+      const roleId = fnProps(name).Role['Fn::GetAtt'][0];
+      const statements = ofType('AWS::IAM::Policy')
+        .filter(([, r]) => r.Properties.Roles.some((x: any) => x.Ref === roleId))
+        .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as any[]);
+      const ses = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('ses:')));
+      if (!senders.includes(name)) {
+        expect(ses, name).toEqual([]);
+        continue;
+      }
+      expect(ses, name).toHaveLength(1);
+      expect(ses[0].Action).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+      expect(JSON.stringify(ses[0].Resource)).not.toContain('"*"');
+      expect(fnProps(name).Environment.Variables[ENV.sesConfigurationSet]).toEqual({ Ref: logicalId(stack.outbound.configurationSet, stack) });
+    }
+  });
+});
+
+describe('secrets', () => {
+  it('has a generated link-signing secret readable by linkSecret functions only', () => {
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }),
+    });
+    const secretId = logicalId(stack.secrets.linkSecret, stack);
+    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+      const roleId = fnProps(name).Role['Fn::GetAtt'][0];
+      const statements = ofType('AWS::IAM::Policy')
+        .filter(([, r]) => r.Properties.Roles.some((x: any) => x.Ref === roleId))
+        .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as any[]);
+      const reads = statements.some((s) => JSON.stringify(s.Resource) === JSON.stringify({ Ref: secretId }));
+      expect(reads, name).toBe((FUNCTIONS[name].needs as readonly string[]).includes('linkSecret'));
+    }
+  });
+});
+
+describe('outputs', () => {
+  it('has the deploy outputs', () => {
+    const outputs = Object.keys(template.toJSON().Outputs);
+    for (const o of ['ApiUrl', 'SiteUrl', 'MailDomain', 'TableName', 'BucketName', 'WebhookQueueUrl', 'MxTarget']) {
+      expect(outputs).toContain(o);
+    }
+    template.hasOutput('MailDomain', { Value: 'mail.example.com' });
+  });
+});
+
+describe('context variants (no bundling)', () => {
+  it('with a hosted zone: MX record and the three DKIM CNAMEs; siteUrl is used as SITE_URL', () => {
+    const v = synthMailroom({
+      skipBundling: true,
+      context: {
+        mailDomain: 'mail.example.org',
+        hostedZoneId: 'Z0123456789ABCDEFGHIJ',
+        hostedZoneName: 'example.org',
+        siteUrl: 'https://mailroom.example.org/',
+        stage: 'qa',
+      },
+    });
+    v.template.hasResourceProperties('AWS::Route53::RecordSet', {
+      HostedZoneId: 'Z0123456789ABCDEFGHIJ',
+      Type: 'MX',
+      Name: 'mail.example.org.',
+      ResourceRecords: [{ 'Fn::Join': ['', ['10 inbound-smtp.', { Ref: 'AWS::Region' }, '.amazonaws.com']] }],
+    });
+    v.template.resourcePropertiesCountIs('AWS::Route53::RecordSet', { Type: 'CNAME' }, 3);
+    v.template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ SITE_URL: 'https://mailroom.example.org', MAIL_DOMAIN: 'mail.example.org' }) },
+    });
+    v.template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: `${RESOURCE_SETTINGS.scheduleGroupName}-qa` });
+    v.template.hasResourceProperties('AWS::SES::ReceiptRule', { Rule: Match.objectLike({ Recipients: ['mail.example.org'] }) });
+  });
+
+  it('without a hosted zone: no DNS records; SITE_URL is the API endpoint', () => {
+    template.resourceCountIs('AWS::Route53::RecordSet', 0);
+    const site = fnProps('discovery').Environment.Variables[ENV.siteUrl];
+    expect(site).toEqual({ 'Fn::GetAtt': [logicalId(stack.api.httpApi, stack), 'ApiEndpoint'] });
+  });
+
+  it('can leave the rule set inactive and the table unprotected', () => {
+    const v = synthMailroom({ skipBundling: true, context: { activateRuleSet: 'false', tableDeletionProtection: 'false' } });
+    v.template.resourceCountIs('Custom::AWS', 0);
+    v.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
+  });
+
+  it('rejects bad parameters', () => {
+    expect(() => synthMailroom({ skipBundling: true, context: { hostedZoneId: 'Z1' } })).toThrow(/go together/);
+    expect(() => synthMailroom({ skipBundling: true, context: { mailDomain: 'not a domain' } })).toThrow(/mailDomain/);
+    expect(() => synthMailroom({ skipBundling: true, context: { siteUrl: 'http://insecure.example.com' } })).toThrow(/siteUrl/);
+  });
+});
