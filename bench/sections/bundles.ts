@@ -1,0 +1,248 @@
+/**
+ * Per handler: the deployable bundle (esbuild, the stack's options), its size, and how long a
+ * fresh Node 24 process takes to load it: the module-loading part of a Lambda cold start.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, type Metafile } from 'esbuild';
+import { ENV, FUNCTIONS, type FunctionName, type Need } from '../../lambdas/functions.ts';
+import { LAMBDA_BUNDLE_OPTIONS, LAMBDA_NODE_OPTIONS, constructDrift } from '../lib/esbuild-options.ts';
+import { median, round } from '../lib/stats.ts';
+import type { BenchContext, Row, Section, SectionResult } from '../lib/types.ts';
+
+/** Cold imports per handler and variant; the median is reported. */
+const RUNS = 7;
+const CHILD_TIMEOUT_MS = 20_000;
+
+type EnvName = (typeof ENV)[keyof typeof ENV];
+
+/** Dummy values: nothing is called at import, the values only have to be present and well formed. */
+const DUMMY_ENV: Record<EnvName, string> = {
+  TABLE_NAME: 'mailroom-bench-table',
+  MAIL_DOMAIN: 'bench.mailroom.example',
+  SITE_URL: 'https://bench.mailroom.example',
+  BUCKET_NAME: 'mailroom-bench-mail',
+  WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/mailroom-bench-webhook-deliver',
+  SCHEDULE_GROUP_NAME: 'mailroom-bench-drafts',
+  SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/mailroom-bench-scheduler',
+  SEND_SCHEDULED_FUNCTION_ARN: 'arn:aws:lambda:us-east-1:000000000000:function:mailroom-bench-send-scheduled',
+  SES_CONFIGURATION_SET: 'mailroom-bench-outbound',
+  LINK_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:mailroom-bench-link-signing-AbCdEf',
+  PAYMENT_PROVIDER: 'sandbox',
+  MAILROOM_LOCAL_MODE: 'false',
+};
+
+/**
+ * Which variables a function gets, as MailroomFunction sets them: MAIL_DOMAIN, PAYMENT_PROVIDER
+ * and SITE_URL for all, the rest from `needs` (bindNeeds). A handler that reads a variable its
+ * needs do not give it fails here as it would in AWS.
+ */
+const ALWAYS: EnvName[] = [ENV.mailDomain, ENV.paymentProvider, ENV.siteUrl];
+const ENV_OF_NEED: Record<Need, EnvName[]> = {
+  tableRead: [ENV.tableName],
+  tableWrite: [ENV.tableName],
+  bucketRead: [ENV.bucketName],
+  bucketWrite: [ENV.bucketName],
+  webhookQueue: [ENV.webhookQueueUrl],
+  scheduler: [ENV.scheduleGroupName, ENV.schedulerRoleArn, ENV.sendScheduledFunctionArn],
+  linkSecret: [ENV.linkSecretArn],
+  sesSend: [ENV.sesConfigurationSet],
+};
+
+function lambdaEnv(name: FunctionName, withSourceMaps: boolean): NodeJS.ProcessEnv {
+  const spec = FUNCTIONS[name];
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    // What the Lambda runtime itself sets.
+    AWS_REGION: 'us-east-1',
+    AWS_DEFAULT_REGION: 'us-east-1',
+    AWS_LAMBDA_FUNCTION_NAME: `mailroom-${name}`,
+    AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(spec.memoryMb),
+    AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
+    AWS_ACCESS_KEY_ID: 'bench', AWS_SECRET_ACCESS_KEY: 'bench', AWS_SESSION_TOKEN: 'bench',
+    TZ: ':UTC',
+  };
+  for (const v of [...ALWAYS, ...spec.needs.flatMap((n) => ENV_OF_NEED[n])]) env[v] = DUMMY_ENV[v];
+  if (withSourceMaps) env.NODE_OPTIONS = LAMBDA_NODE_OPTIONS;
+  return env;
+}
+
+/** The child: times `await import(bundle)` and, via performance.now(), process start → loaded. */
+const PROBE = `
+const file = process.argv[2];
+const t0 = performance.now();
+const mod = await import(file);
+const t1 = performance.now();
+if (typeof mod.handler !== 'function') {
+  console.error('the bundle has no exported function named handler');
+  process.exit(3);
+}
+process.stdout.write(JSON.stringify({ importMs: t1 - t0, readyMs: t1, node: process.version }));
+`;
+
+interface Probe { importMs: number; readyMs: number; wallMs: number; node: string }
+
+function coldImport(probe: string, bundle: string, env: NodeJS.ProcessEnv): Promise<Probe> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [probe, pathToFileURL(bundle).href], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => { err = (err + d.toString()).slice(-4000); });
+    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
+    child.once('error', (e) => { clearTimeout(timer); reject(e); });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      const wallMs = performance.now() - started;
+      if (signal === 'SIGKILL') return reject(new Error(`still running after ${CHILD_TIMEOUT_MS / 1000} s (something at module scope keeps the event loop alive)`));
+      if (code !== 0) return reject(new Error(`exited with ${code ?? signal}: ${lastLines(err)}`));
+      try {
+        resolve({ ...(JSON.parse(out) as Omit<Probe, 'wallMs'>), wallMs });
+      } catch {
+        reject(new Error(`unexpected output: ${out.slice(0, 200)} ${lastLines(err)}`));
+      }
+    });
+  });
+}
+
+/** The error line of a Node stack trace is the useful part; keep a little context. */
+function lastLines(s: string): string {
+  const lines = s.trim().split('\n').filter((l) => l.trim() && !/^\s+at /.test(l));
+  return lines.slice(-3).join(' | ').slice(0, 600) || '(no output)';
+}
+
+/** Output bytes per package (the AWS SDK's @aws-sdk/* and @smithy/* each counted as one). */
+function composition(meta: Metafile): { name: string; bytes: number }[] {
+  const byPackage = new Map<string, number>();
+  for (const out of Object.values(meta.outputs)) {
+    for (const [path, { bytesInOutput }] of Object.entries(out.inputs)) {
+      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path.slice(path.lastIndexOf('node_modules/')));
+      let name = m ? m[1]! : 'app (lambdas/)';
+      if (name.startsWith('@aws-sdk/')) name = '@aws-sdk/*';
+      else if (name.startsWith('@smithy/')) name = '@smithy/*';
+      byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...byPackage].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
+}
+
+async function bundle(root: string, entry: string, outdir: string, sourcemap: boolean) {
+  const t0 = performance.now();
+  const result = await build({
+    ...LAMBDA_BUNDLE_OPTIONS,
+    mainFields: [...LAMBDA_BUNDLE_OPTIONS.mainFields],
+    external: [...LAMBDA_BUNDLE_OPTIONS.external],
+    absWorkingDir: root,
+    entryPoints: [{ in: entry, out: 'index' }],
+    outdir,
+    sourcemap,
+    metafile: true,
+    write: true,
+    logLevel: 'silent',
+  });
+  return { file: join(outdir, 'index.mjs'), meta: result.metafile, buildMs: performance.now() - t0 };
+}
+
+const KB = 1024;
+
+async function run(ctx: BenchContext): Promise<SectionResult> {
+  const names = Object.keys(FUNCTIONS) as FunctionName[];
+  const present = names.filter((n) => existsSync(join(ctx.root, 'lambdas', 'handlers', `${n}.ts`)));
+  const missing = names.filter((n) => !present.includes(n));
+  const notes: string[] = [];
+  const problems: string[] = [];
+  const data: Record<string, unknown> = {};
+  const rows: Row[] = [];
+
+  notes.push(...await constructDrift(ctx.root));
+  const dir = await ctx.tmpDir('bundles');
+  const probe = join(dir, 'probe.mjs');
+  await writeFile(probe, PROBE);
+  let childNode = '';
+
+  for (const name of present) {
+    const entry = join('lambdas', 'handlers', `${name}.ts`);
+    ctx.progress(`bundles: ${name}: esbuild`);
+    let plain: Awaited<ReturnType<typeof bundle>>;
+    let mapped: Awaited<ReturnType<typeof bundle>>;
+    try {
+      plain = await bundle(ctx.root, entry, join(dir, name), false);
+      mapped = await bundle(ctx.root, entry, join(dir, `${name}-sourcemap`), true);
+    } catch (e) {
+      problems.push(`${name}: esbuild failed: ${(e as Error).message.split('\n').slice(0, 6).join(' ')}`);
+      rows.push({ handler: name });
+      continue;
+    }
+    const bytes = await readFile(plain.file);
+    const gz = gzipSync(bytes, { level: 9 }).length;
+    const mapBytes = (await stat(`${mapped.file}.map`)).size;
+    const parts = composition(plain.meta);
+
+    ctx.progress(`bundles: ${name}: ${RUNS} cold imports × 2`);
+    const runs: { plain: Probe[]; sourcemap: Probe[] } = { plain: [], sourcemap: [] };
+    let failure: string | undefined;
+    for (let i = 0; i < RUNS && !failure; i++) {
+      // Alternate the two variants so drift in machine load hits both alike.
+      try {
+        runs.plain.push(await coldImport(probe, plain.file, lambdaEnv(name, false)));
+        runs.sourcemap.push(await coldImport(probe, mapped.file, lambdaEnv(name, true)));
+      } catch (e) {
+        failure = (e as Error).message;
+      }
+    }
+    if (failure) problems.push(`${name}: cold import failed: ${failure}`);
+    childNode ||= runs.plain[0]?.node ?? '';
+
+    const med = (xs: Probe[], k: keyof Omit<Probe, 'node'>) => (xs.length === RUNS ? round(median(xs.map((x) => x[k])), 1) : null);
+    rows.push({
+      handler: name,
+      kb: round(bytes.length / KB, 1),
+      gzipKb: round(gz / KB, 1),
+      importMs: med(runs.plain, 'importMs'),
+      readyMs: med(runs.plain, 'readyMs'),
+      wallMs: med(runs.plain, 'wallMs'),
+      mapsReadyMs: med(runs.sourcemap, 'readyMs'),
+    });
+    const total = parts.reduce((a, p) => a + p.bytes, 0) || 1;
+    notes.push(`${name}: ${parts.slice(0, 5).map((p) => `${p.name} ${Math.round((100 * p.bytes) / total)}%`).join(', ')}`);
+    data[name] = {
+      entry, bytes: bytes.length, gzipBytes: gz, sourceMapBytes: mapBytes, buildMs: round(plain.buildMs, 0),
+      composition: parts, runs,
+    };
+  }
+
+  if (missing.length) notes.push(`Not written yet (no lambdas/handlers/<name>.ts): ${missing.join(', ')}`);
+  notes.push(
+    `Cold import: median of ${RUNS} fresh \`${process.execPath.startsWith(ctx.root + sep) ? relative(ctx.root, process.execPath) : process.execPath}\` processes (${childNode || 'node'}), each importing the bundle with the env vars its needs give it (dummy values).`,
+    'import = around `await import()`; start→loaded = performance.now() after it (from process start); wall = spawn to exit, seen by the parent.',
+    'with maps = the deployed shape: sourcemap on and NODE_OPTIONS=--enable-source-maps (start→loaded). gzip = level 9.',
+  );
+  if (childNode && !childNode.startsWith('v24.')) {
+    notes.push(`WARNING: the child Node is ${childNode}, not 24 (Lambda runs nodejs24.x); run through \`npm run bench\`.`);
+  }
+
+  return {
+    columns: [
+      { key: 'handler', label: 'handler' },
+      { key: 'kb', label: 'KB min', digits: 1 },
+      { key: 'gzipKb', label: 'KB gzip', digits: 1 },
+      { key: 'importMs', label: 'import ms', digits: 1 },
+      { key: 'readyMs', label: 'start→loaded ms', digits: 1 },
+      { key: 'wallMs', label: 'wall ms', digits: 1 },
+      { key: 'mapsReadyMs', label: 'with maps ms', digits: 1 },
+    ],
+    rows, notes, problems, data: { node: childNode, runs: RUNS, handlers: data },
+  };
+}
+
+export const bundlesSection: Section = {
+  name: 'bundles',
+  title: 'Handler bundles: size and cold import (Node 24)',
+  description: 'esbuild each lambdas/handlers/<name>.ts as the CDK stack does; size, gzip size, cold import time',
+  run,
+};
