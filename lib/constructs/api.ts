@@ -112,6 +112,11 @@ export class MailroomApi extends Construct {
     if (!integration) {
       integration = new HttpLambdaIntegration(`${name}-integration`, functionOf(name), {
         payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
+        // One invoke permission per function for this API (apiId/*/*), not one per route: a
+        // function's resource policy is capped at 20 KB (~50 route-scoped statements) and each
+        // permission is a CloudFormation resource. The API still only reaches a function through
+        // the routes that name it.
+        scopePermissionToRoute: false,
       });
       this.integrations.set(name, integration);
     }

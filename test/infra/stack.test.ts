@@ -186,6 +186,19 @@ describe('HTTP API', () => {
     expect(uris).toHaveLength(new Set([...routes.map((r) => r.fn), 'discovery']).size);
   });
 
+  it('lets the API invoke each routed function, scoped to this API', () => {
+    const apiId = logicalId(stack.api.httpApi, stack);
+    for (const name of new Set([...routes.map((r) => r.fn), 'discovery' as const])) {
+      const perms = ofType('AWS::Lambda::Permission').filter(
+        ([, r]) => r.Properties.Principal === 'apigateway.amazonaws.com' && JSON.stringify(r.Properties.FunctionName).includes(fnLogicalId(name)),
+      );
+      expect(perms, name).toHaveLength(1);
+      const source = JSON.stringify(perms[0]![1].Properties.SourceArn);
+      expect(source).toContain(apiId);
+      expect(source).toContain('/*/*');
+    }
+  });
+
   it('has a $default stage with access logs and throttling', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
