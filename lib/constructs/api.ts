@@ -11,7 +11,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { FunctionName } from '../../lambdas/functions.ts';
+import { FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
 import type { RouteDef } from '../../lambdas/routes.ts';
 
 export interface MailroomApiProps {
@@ -93,6 +93,9 @@ export class MailroomApi extends Construct {
     for (const route of routes) {
       const key = `${route.method} ${route.path}`;
       if (seen.has(key)) throw new Error(`Duplicate route in lambdas/routes.ts: ${key}`);
+      if (FUNCTIONS[route.fn].kind !== 'http') {
+        throw new Error(`Route ${key} names '${route.fn}', which is not an http function in lambdas/functions.ts`);
+      }
       seen.add(key);
       this.httpApi.addRoutes({
         path: route.path,
