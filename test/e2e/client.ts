@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import { inject } from 'vitest';
+import { freePort } from '../../lib/local/moto.ts';
 
 export const target = () => inject('mailroom');
 
@@ -9,14 +12,23 @@ export interface ApiResponse<T = any> {
   text: string;
 }
 
+export interface ApiOptions {
+  key?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** Another stack than the suite's target (e.g. a second local stack with default limits). */
+  baseUrl?: string;
+}
+
 /** A real HTTP call to the stack under test. */
-export async function api<T = any>(method: string, path: string, opts: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+export async function api<T = any>(method: string, path: string, opts: ApiOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   let body: string | undefined;
   if (opts.rawBody !== undefined) body = opts.rawBody;
   else if (opts.body !== undefined) { body = JSON.stringify(opts.body); headers['content-type'] ??= 'application/json'; }
-  const res = await fetch(`${target().apiUrl}${path}`, { method, headers, body });
+  const res = await fetch(`${opts.baseUrl ?? target().apiUrl}${path}`, { method, headers, body });
   const text = await res.text();
   let parsed: any = text;
   try { parsed = JSON.parse(text); } catch { /* not JSON */ }
@@ -31,8 +43,71 @@ export const uniqueUsername = (prefix = 'agent') =>
 export interface CreatedInbox { id: string; address: string; api_key: string; account_api_key: string; view_url: string }
 
 /** A new free account with one inbox. */
-export async function newAccount(username = uniqueUsername()): Promise<CreatedInbox> {
-  const r = await api('POST', '/v1/inboxes', { body: { username } });
+export async function newAccount(username = uniqueUsername(), baseUrl?: string): Promise<CreatedInbox> {
+  const r = await api('POST', '/v1/inboxes', { body: { username }, baseUrl });
   if (r.status !== 201) throw new Error(`inbox creation failed: ${r.status} ${r.text}`);
   return r.body.result;
+}
+
+/** Another inbox in the account of `accountKey`. */
+export async function addInbox(accountKey: string, username = uniqueUsername(), baseUrl?: string): Promise<CreatedInbox> {
+  const r = await api('POST', '/v1/inboxes', { key: accountKey, body: { username }, baseUrl });
+  if (r.status !== 201) throw new Error(`inbox creation failed: ${r.status} ${r.text}`);
+  return r.body.result;
+}
+
+/** The X-RateLimit-* headers as numbers (NaN when a header is missing). */
+export const rateHeaders = (h: Headers) => ({
+  limit: Number(h.get('x-ratelimit-limit') ?? NaN),
+  remaining: Number(h.get('x-ratelimit-remaining') ?? NaN),
+  reset: Number(h.get('x-ratelimit-reset') ?? NaN),
+  window: Number(h.get('x-ratelimit-window') ?? NaN),
+});
+
+export interface ExtraStack { apiUrl: string; stop(): Promise<void> }
+
+/**
+ * A second local stack (`tsx bin/local.ts`) sharing the suite's emulator but with its own table
+ * (MAILROOM_NAME_PREFIX), so a test can run it with other settings, e.g. the default limits.
+ * `env` values of undefined remove the variable.
+ */
+export async function startExtraStack(env: Record<string, string | undefined>): Promise<ExtraStack> {
+  const t = target();
+  if (!t.local || !t.awsEndpoint) throw new Error('a second local stack needs the local target and its emulator');
+  const root = resolve(import.meta.dirname, '../..');
+  const childEnv: Record<string, string> = {};
+  for (const [k, v] of Object.entries({
+    ...process.env,
+    PORT: String(await freePort()),
+    SMTP_PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    MAIL_DOMAIN: t.mailDomain,
+    AWS_ENDPOINT_URL: t.awsEndpoint,
+    MAILROOM_NAME_PREFIX: `mr-extra-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+    LOG_LEVEL: 'error',
+    ...env,
+  })) if (v !== undefined) childEnv[k] = v;
+  const child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['bin/local.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  let output = '';
+  const ready = await new Promise<{ apiUrl: string }>((resolveReady, reject) => {
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`the second local stack was not ready in 60 s:\n${output}`)); }, 60_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d.toString();
+      const m = /MAILROOM_READY (\{.*\})/.exec(output);
+      if (m) { clearTimeout(timer); resolveReady(JSON.parse(m[1]!)); }
+    });
+    child.stderr!.on('data', (d: Buffer) => { output += d.toString(); });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`the second local stack exited (${code}) before it was ready:\n${output}`)); });
+  });
+  return {
+    apiUrl: ready.apiUrl,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(t);
+    },
+  };
 }
