@@ -28,7 +28,12 @@ export async function startMoto(port?: number): Promise<Emulator> {
   });
   let stderr = '';
   child.stderr?.on('data', (d) => { stderr = (stderr + d.toString()).slice(-4000); });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // A missing python3 is an 'error' event, not an exit: report it the same clear way.
+  child.once('error', (e) => { stderr += `\n${python}: ${e.message}`; });
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.once('error', () => resolve(-1));
+  });
   const endpoint = `http://127.0.0.1:${p}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
