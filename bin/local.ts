@@ -35,7 +35,7 @@ async function main() {
     `Mailroom is running locally (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     `  API            ${stack.apiUrl}/v1   (OpenAPI: ${stack.apiUrl}/openapi.json)`,
     `  Pages          ${stack.siteUrl}   (llms.txt: ${stack.siteUrl}/llms.txt)`,
-    `  Mail domain    ${mailDomain}`,
+    `  Mail domain    ${mailDomain}   (SMTP: ${host}:${smtpPort}, the SES receiving stand-in)`,
     `  AWS emulator   ${stack.awsEndpoint}${ownEmulator ? ' (moto, started by this process)' : ' (yours)'}`,
     `  Table          ${stack.resources.tableName}`,
     `  Bucket         ${stack.resources.bucketName}`,

@@ -30,7 +30,7 @@ export const FUNCTIONS = {
   },
   inboxes: {
     description: 'Create, list, read, update and delete inboxes',
-    kind: 'http', memoryMb: 512, timeoutSeconds: 10, needs: ['tableRead', 'tableWrite', 'linkSecret'],
+    kind: 'http', memoryMb: 512, timeoutSeconds: 10, needs: ['tableRead', 'tableWrite', 'linkSecret', 'webhookQueue'],
   },
   account: {
     description: 'Account, capabilities and upgrades',

@@ -8,6 +8,7 @@ import { paymentProvider } from '../payments/index.ts';
 import type { UpgradeBody } from '../schemas/account.ts';
 import * as store from '../store/accounts.ts';
 import type { AccountRecord } from '../store/records.ts';
+import { dispatchAfterCommit, newEvent } from './events.ts';
 import { upgradeContext } from './upgrade-context.ts';
 
 function accountView(a: AccountRecord) {
@@ -87,11 +88,15 @@ export async function upgradeAccount(req: HttpRequest<z.output<typeof UpgradeBod
   if (charge.status === 'invalid_payment_method') throw badRequest('INVALID_PAYMENT_METHOD', charge.message, { field: 'payment_method' });
 
   const now = new Date().toISOString();
+  const upgraded = await newEvent('account.upgraded', { account_id: a.id, inbox_id: null, timestamp: now }, {
+    upgrade: { from_tier: a.tier, to_tier: target, upgraded_at: now, subscription_id: charge.subscriptionId, new_limits: publicLimits(target) },
+  });
   const outcome = await store.setAccountTier(a.id, a.tier, target, {
     provider: paymentProvider.name, payment_customer_id: charge.customerId,
     subscription_id: charge.subscriptionId, subscription_status: 'active',
-  }, now);
+  }, now, [upgraded]);
   if (!outcome.ok) throw conflict('CONFLICT', 'The account tier changed while this upgrade ran; read GET /v1/account and retry if still needed.');
+  await dispatchAfterCommit([upgraded]);
   return {
     result: {
       account_id: a.id,

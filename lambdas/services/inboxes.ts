@@ -9,6 +9,7 @@ import * as store from '../store/accounts.ts';
 import type { AccountRecord, InboxRecord } from '../store/records.ts';
 import type { z } from 'zod';
 import type { CreateInboxBody, ListInboxesQuery, UpdateInboxBody } from '../schemas/inboxes.ts';
+import { dispatchAfterCommit, newEvent } from './events.ts';
 import { upgradeContext } from './upgrade-context.ts';
 import { displayName, inboxDetail, inboxSummary, viewUrl } from './views.ts';
 
@@ -16,8 +17,16 @@ import { displayName, inboxDetail, inboxSummary, viewUrl } from './views.ts';
 const CREATION_WINDOW_MS = 3600_000;
 /** Metadata is stored on the inbox item; keep it far below DynamoDB's 400 KB item cap. */
 const MAX_METADATA_BYTES = 4096;
-/** Concurrent creations from one subject race on the window; a few retries settle it. */
-const CREATE_ATTEMPTS = 4;
+/**
+ * Concurrent creations from one subject (an IP, an account) race on its creation window: each
+ * round exactly one of them wins the optimistic version check. Retrying at once makes the losers
+ * collide again, so back off with full jitter; enough rounds that a burst of a dozen parallel
+ * creations all get through (worst case about 2 s of waiting).
+ */
+const CREATE_ATTEMPTS = 12;
+const CREATE_BACKOFF_CAP_MS = 250;
+const backoff = (attempt: number) =>
+  new Promise((r) => setTimeout(r, Math.random() * Math.min(CREATE_BACKOFF_CAP_MS, 10 * 2 ** attempt)));
 
 const STEPS_AFTER_CREATE = (i: InboxRecord) => [
   'Save api_key (and account_api_key if present) now: keys are shown only once and are stored only as hashes.',
@@ -111,7 +120,11 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
       id: accountId, tier: 'free', status: 'active', created_at: now, updated_at: now, inbox_count: 1,
       billing: { provider: null, payment_customer_id: null, subscription_id: null, subscription_status: 'free' },
     };
+    const created = await newEvent('inbox.created', { account_id: accountId, inbox_id: inbox.id, timestamp: now }, {
+      inbox: { id: inbox.id, address: inbox.address, display_name: displayName(inbox), status: inbox.status, created_at: now },
+    });
     const outcome = await store.createInbox({
+      events: [created],
       inbox,
       inboxKeyHash: hashApiKey(inboxKey),
       newAccount: newAccount && accountKey ? { account: newAccount, accountKeyHash: hashApiKey(accountKey) } : undefined,
@@ -125,6 +138,7 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
       idempotency: body.client_id ? { scope: idemScope, clientId: body.client_id } : undefined,
     });
     if (outcome.ok) {
+      await dispatchAfterCommit([created]);
       return {
         status: 201,
         result: {
@@ -155,10 +169,12 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
       case 'duplicate_client_id': {
         const replay = await replayIdempotent(idemScope, body.client_id!, tier);
         if (replay) return replay;
+        await backoff(attempt);
         continue;
       }
       case 'window_changed':
       case 'account_inactive':
+        await backoff(attempt);
         continue;
     }
   }
@@ -231,8 +247,12 @@ export async function updateInbox(req: HttpRequest<z.output<typeof UpdateInboxBo
 export async function deleteInbox(req: HttpRequest): Promise<OperationResult> {
   const inbox = req.principal!.inbox!;
   const now = new Date().toISOString();
-  const deleted = await store.softDeleteInbox(inbox, now);
+  const event = await newEvent('inbox.deleted', { account_id: inbox.account_id, inbox_id: inbox.id, timestamp: now }, {
+    inbox: { id: inbox.id, address: inbox.address, status: 'deleted', deleted_at: now },
+  });
+  const deleted = await store.softDeleteInbox(inbox, now, [event]);
   if (!deleted) throw new ApiError(404, 'INBOX_NOT_FOUND', `Inbox ${inbox.id} is already deleted.`);
+  await dispatchAfterCommit([event]);
   return {
     result: { id: inbox.id, address: inbox.address, status: 'deleted', deleted_at: now },
     nextSteps: [

@@ -4,7 +4,8 @@ import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import type { Tier } from '../core/tiers.ts';
 import { keys, stripKeys } from './keys.ts';
-import type { AccountRecord, ApiKeyRecord, InboxRecord } from './records.ts';
+import { eventPut } from './events.ts';
+import type { AccountRecord, ApiKeyRecord, EventRecord, InboxRecord } from './records.ts';
 
 const TableName = config.tableName;
 
@@ -78,6 +79,8 @@ export interface NewInboxPlan {
   maxInboxes: number;
   creationWindow: { subject: string; times: number[]; expectedVersion: number; ttl: number };
   idempotency?: { scope: string; clientId: string };
+  /** Events announcing the creation, written in the same transaction (outbox). */
+  events: EventRecord[];
 }
 
 export type CreateInboxOutcome =
@@ -126,6 +129,7 @@ export async function createInbox(plan: NewInboxPlan): Promise<CreateInboxOutcom
       ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: false, reason: 'duplicate_client_id' });
   }
 
+  for (const e of plan.events) push(eventPut(e), { ok: true });
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
     return { ok: true };
@@ -164,9 +168,10 @@ export async function updateInboxDisplayName(inboxId: string, displayName: strin
 }
 
 /** Soft delete: the inbox stays (its username stays claimed) but no longer counts or receives. */
-export async function softDeleteInbox(inbox: InboxRecord, now: string): Promise<boolean> {
+export async function softDeleteInbox(inbox: InboxRecord, now: string, events: EventRecord[]): Promise<boolean> {
   try {
     await db.send(new TransactWriteCommand({ TransactItems: [
+      ...events.map(eventPut),
       { Update: { TableName, Key: keys.inbox(inbox.id),
         UpdateExpression: 'SET #status = :deleted, deleted_at = :now, updated_at = :now',
         ConditionExpression: '#status = :active',
@@ -187,18 +192,22 @@ export async function softDeleteInbox(inbox: InboxRecord, now: string): Promise<
 export type UpgradeOutcome = { ok: true; account: AccountRecord } | { ok: false; reason: 'tier_changed' };
 
 /** Moves the account to `toTier` only if it is still on `fromTier` (no double upgrade). */
-export async function setAccountTier(accountId: string, fromTier: Tier, toTier: Tier, billing: AccountRecord['billing'], now: string): Promise<UpgradeOutcome> {
+export async function setAccountTier(accountId: string, fromTier: Tier, toTier: Tier, billing: AccountRecord['billing'], now: string,
+  events: EventRecord[]): Promise<UpgradeOutcome> {
   try {
-    const { Attributes } = await db.send(new UpdateCommand({
-      TableName, Key: keys.account(accountId),
-      UpdateExpression: 'SET tier = :to, billing = :billing, updated_at = :now, upgraded_at = :now',
-      ConditionExpression: 'tier = :from',
-      ExpressionAttributeValues: { ':to': toTier, ':from': fromTier, ':billing': billing, ':now': now },
-      ReturnValues: 'ALL_NEW',
-    }));
-    return { ok: true, account: stripKeys(Attributes!) as AccountRecord };
+    await db.send(new TransactWriteCommand({ TransactItems: [
+      { Update: {
+        TableName, Key: keys.account(accountId),
+        UpdateExpression: 'SET tier = :to, billing = :billing, updated_at = :now, upgraded_at = :now',
+        ConditionExpression: 'tier = :from',
+        ExpressionAttributeValues: { ':to': toTier, ':from': fromTier, ':billing': billing, ':now': now },
+      } },
+      ...events.map(eventPut),
+    ] }));
+    const account = await getAccount(accountId);
+    return { ok: true, account: account! };
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return { ok: false, reason: 'tier_changed' };
+    if ((e as Error).name === 'TransactionCanceledException') return { ok: false, reason: 'tier_changed' };
     throw e;
   }
 }

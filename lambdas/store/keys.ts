@@ -18,6 +18,11 @@
  *   inbox → rejected mail (TTL)          pk INBOX#<inb>                     sk REJECT#<time>#<ses id>
  *   account → list entries               pk ACCOUNT#<acc>                   sk LIST#<lst>
  *   list entry uniqueness                pk ACCOUNT#<acc>                   sk LISTKEY#<type>#<inbox|*>#<address>
+ *   account → webhooks                   pk ACCOUNT#<acc>                   sk WEBHOOK#<wh>
+ *   event (outbox, TTL)                  pk EVENT#<evt>                     sk EVENT
+ *   events not yet dispatched (sparse)   gsi3 PENDING_EVENTS                <timestamp>#<evt>
+ *   delivery done per event+webhook (TTL) pk DELIVERED#<evt>#<wh>           sk DELIVERED
+ *   webhook → delivery log (TTL)         pk WEBHOOK#<wh>                    sk LOG#<time>#<evt>#<attempt>
  */
 export const keys = {
   apiKey: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
@@ -52,6 +57,17 @@ export const keys = {
   rejectionPrefix: 'REJECT#',
   listEntry: (accountId: string, entryId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `LIST#${entryId}` }),
   listEntryPrefix: 'LIST#',
+  webhook: (accountId: string, webhookId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${webhookId}` }),
+  webhookPrefix: 'WEBHOOK#',
+  event: (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
+  pendingEventIndex: (timestamp: string, eventId: string) => ({ gsi3pk: 'PENDING_EVENTS', gsi3sk: `${timestamp}#${eventId}` }),
+  pendingEventsPartition: 'PENDING_EVENTS',
+  delivered: (eventId: string, webhookId: string) => ({ pk: `DELIVERED#${eventId}#${webhookId}`, sk: 'DELIVERED' }),
+  deliveryLog: (webhookId: string, at: string, eventId: string, attempt: number) => ({
+    pk: `WEBHOOK#${webhookId}`, sk: `LOG#${at}#${eventId}#${String(attempt).padStart(2, '0')}`,
+  }),
+  deliveryLogPartition: (webhookId: string) => `WEBHOOK#${webhookId}`,
+  deliveryLogPrefix: 'LOG#',
   listEntryUnique: (accountId: string, type: string, inboxId: string | null, address: string) => ({
     pk: `ACCOUNT#${accountId}`, sk: `LISTKEY#${type}#${inboxId ?? '*'}#${address}`,
   }),

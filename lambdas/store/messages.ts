@@ -2,7 +2,8 @@ import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCom
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { keys, stripKeys } from './keys.ts';
-import type { InboxRecord, MessageRecord, RejectionRecord, ThreadRecord } from './records.ts';
+import { eventPut } from './events.ts';
+import type { EventRecord, InboxRecord, MessageRecord, RejectionRecord, ThreadRecord } from './records.ts';
 
 const TableName = config.tableName;
 /** Rejections are kept for 30 days: long enough to answer "why did my mail not arrive?". */
@@ -60,6 +61,8 @@ export async function storeInboundMessage(args: {
   thread: { kind: 'new'; record: ThreadRecord } | { kind: 'existing'; id: string };
   /** The thread's latest_message.preview for this message. */
   preview: string;
+  /** message.received (and thread.created), written with the message (outbox). */
+  events: EventRecord[];
 }): Promise<StoreMessageOutcome> {
   const { message: m, inbox, thread } = args;
   const latest = { id: m.id, from_address: m.from, preview: args.preview, received_at: m.received_at };
@@ -86,6 +89,7 @@ export async function storeInboundMessage(args: {
   items.push({ Update: { TableName, Key: keys.inbox(inbox.id),
     UpdateExpression: `ADD message_count :one${thread.kind === 'new' ? ', thread_count :one' : ''} SET last_received_at = :at`,
     ExpressionAttributeValues: { ':one': 1, ':at': m.received_at } } });
+  items.push(...args.events.map(eventPut));
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
     return 'stored';

@@ -127,3 +127,47 @@ export interface RejectionRecord {
   rejected_at: string;
   raw_s3_key: string;
 }
+
+export interface WebhookRecord {
+  id: string;
+  account_id: string;
+  url: string;
+  events: string[];
+  inbox_id: string | null;
+  /** The signing secret, encrypted at rest (AES-256-GCM under a key derived from the stack secret). */
+  secret_ciphertext: string;
+  status: 'active' | 'paused' | 'unhealthy';
+  /** Bumped by enable and rotate: queued deliveries of an older generation are dropped. */
+  generation: number;
+  failure_count: number;
+  last_error: string | null;
+  last_success_at: string | null;
+  last_failure_at: string | null;
+  created_at: string;
+  updated_at: string;
+  re_enabled_at?: string;
+}
+
+export interface EventRecord {
+  event_id: string;
+  event: string;
+  account_id: string;
+  inbox_id: string | null;
+  timestamp: string;
+  /** The exact JSON body receivers get; in the bucket when too large for an item. */
+  payload?: string;
+  payload_s3_key?: string;
+  dispatched: boolean;
+}
+
+export interface DeliveryLogRecord {
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  attempted_at: string;
+  response_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  retry_count: number;
+  success: boolean;
+}

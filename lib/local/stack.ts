@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { ENV, FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
 import { startApiServer, type HttpLambda } from './api-server.ts';
 import { startMoto, type Emulator } from './moto.ts';
+import { startSmtpServer, type IngestFn } from './smtp.ts';
 import { createLocalResources, type LocalResources } from './resources.ts';
 
 export interface LocalStackOptions {
@@ -37,6 +38,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
 
+  const closers: (() => Promise<void>)[] = [];
   try {
     const resources = await createLocalResources({
       tableName: `${o.namePrefix}-table`,
@@ -76,16 +78,22 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     };
 
     const api: Server = await startApiServer(o.port, o.host, load);
+    closers.push(() => new Promise<void>((r) => { api.closeAllConnections(); api.close(() => r()); }));
+    const ingest = (await import('../../lambdas/handlers/ingest.ts')).handler as IngestFn;
+    const smtp = await startSmtpServer({ port: o.smtpPort, host: o.host, mailDomain: o.mailDomain, bucket: resources.bucketName, ingest });
+    closers.push(() => new Promise<void>((r) => smtp.close(() => r())));
     const apiUrl = `http://${o.host === '0.0.0.0' ? 'localhost' : o.host}:${o.port}`;
 
     return {
       apiUrl, siteUrl, awsEndpoint, resources,
       stop: async () => {
-        await new Promise<void>((r) => { api.closeAllConnections(); api.close(() => r()); });
+        for (const close of closers.reverse()) await close();
         await moto?.stop();
       },
     };
   } catch (e) {
+    // Whatever started must stop, or the process never exits.
+    for (const close of closers.reverse()) await close().catch(() => undefined);
     await moto?.stop();
     throw e;
   }

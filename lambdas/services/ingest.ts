@@ -1,0 +1,208 @@
+import { detectCtaLinks, extractLinks, extractVerificationCodes } from '../core/links/index.ts';
+import { deterministicId } from '../core/ids.ts';
+import { parseInboundMail, type ParsedInbound } from '../core/inbound/parse-mail.ts';
+import { extractReply, extractReplyFromHtml, htmlToText } from '../core/reply/index.ts';
+import { matchSenderRules } from '../core/sender-rules.ts';
+import { spamScore, type Verdicts } from '../core/spam.ts';
+import { preview, threadCandidates } from '../core/threading.ts';
+import { config } from '../config.ts';
+import { log } from '../log.ts';
+import { attachmentKey, getObjectBytes, presignDownload, putObject, rawInboundKey } from '../store/blobs.ts';
+import { getEvent } from '../store/events.ts';
+import { listEntries } from '../store/lists.ts';
+import { inboxesByUsername, recordRejection, storeInboundMessage, threadForMessageIds } from '../store/messages.ts';
+import type { AttachmentRecord, EventRecord, InboxRecord, ListEntryRecord, MessageRecord, ThreadRecord } from '../store/records.ts';
+import { messageReceivedData } from '../core/events.ts';
+import { dispatchAfterCommit, newEvent } from './events.ts';
+import { messageView, threadView } from './message-views.ts';
+
+/** What ingest needs of an SES receipt notification (the Lambda action's `Records[].ses`). */
+export interface InboundNotification {
+  sesMessageId: string;
+  /** Envelope recipients: To, Cc and BCC alike. */
+  recipients: string[];
+  receivedAt: string;
+  verdicts: Verdicts;
+}
+
+export interface IngestOutcome {
+  delivered: { inboxId: string; messageId: string; threadId: string; newThread: boolean }[];
+  duplicates: string[];
+  rejected: { inboxId: string; reason: string }[];
+  unknownRecipients: string[];
+  parseError?: string;
+}
+
+/** Transactions that collide with a concurrent write to the same thread are retried this often. */
+const STORE_ATTEMPTS = 5;
+
+/** `name+tag@domain` → `name`, for recipients at our mail domain only. */
+export function recipientUsernames(recipients: string[], mailDomain: string): string[] {
+  const out = new Set<string>();
+  for (const r of recipients) {
+    const addr = r.trim().toLowerCase().replace(/^<|>$/g, '');
+    const at = addr.lastIndexOf('@');
+    if (at < 1 || addr.slice(at + 1) !== mailDomain) continue;
+    out.add(addr.slice(0, at).split('+')[0]!);
+  }
+  return [...out];
+}
+
+interface DerivedContent {
+  body_text: string;
+  body_html: string | null;
+  reply_body: string;
+  links: string[];
+  cta_links: unknown[];
+  verification_codes: unknown[];
+}
+
+/** Everything derived from the content once, shared by every recipient inbox. */
+export function deriveContent(p: ParsedInbound): DerivedContent {
+  const body_text = p.text.trim() ? p.text : p.html ? htmlToText(p.html) : '';
+  const fromHtml = p.html ? extractReplyFromHtml(p.html) : undefined;
+  const reply_body = fromHtml ?? extractReply(body_text);
+  const input = { text: body_text, html: p.html ?? undefined, subject: p.subject };
+  return {
+    body_text,
+    body_html: p.html,
+    reply_body,
+    links: extractLinks(input),
+    cta_links: detectCtaLinks(input),
+    verification_codes: extractVerificationCodes(input),
+  };
+}
+
+/**
+ * Files one received message into every recipient inbox at our domain. Safe to run twice for
+ * the same SES message: ids are derived from it, so a repeat finds its messages already stored.
+ */
+export async function ingestInboundMail(n: InboundNotification): Promise<IngestOutcome> {
+  const rawKey = rawInboundKey(n.sesMessageId);
+  const outcome: IngestOutcome = { delivered: [], duplicates: [], rejected: [], unknownRecipients: [] };
+  const usernames = recipientUsernames(n.recipients, config.mailDomain);
+  const inboxes = await inboxesByUsername(usernames);
+  const known = new Set(inboxes.map((i) => i.username));
+  outcome.unknownRecipients = usernames.filter((u) => !known.has(u));
+  if (!inboxes.length) {
+    log.info('inbound mail for no active inbox', { ses_message_id: n.sesMessageId, recipients: usernames.length });
+    return outcome;
+  }
+
+  const raw = await getObjectBytes(rawKey);
+  if (!raw) throw new Error(`raw message ${rawKey} is not in the bucket`);
+  const parsed = await parseInboundMail(raw);
+  if (parsed.parseError) outcome.parseError = parsed.parseError;
+  const content = deriveContent(parsed);
+  const receivedMs = Date.parse(n.receivedAt) || Date.now();
+  const receivedAt = new Date(receivedMs).toISOString();
+  const sender = parsed.from?.address ?? '';
+
+  // Attachments are stored once per received message, whatever the number of recipient inboxes.
+  const attachments: AttachmentRecord[] = [];
+  for (const [i, a] of parsed.attachments.entries()) {
+    const id = deterministicId('attachment', `${n.sesMessageId}#${i}`, receivedMs);
+    const key = attachmentKey(n.sesMessageId, id);
+    await putObject(key, a.content, a.contentType, { filename: a.filename });
+    attachments.push({ id, filename: a.filename, content_type: a.contentType, size: a.size, inline: a.inline, s3_key: key,
+      ...(a.contentId ? { content_id: a.contentId } : {}) });
+  }
+
+  const rulesByAccount = new Map<string, Promise<ListEntryRecord[]>>();
+  for (const inbox of inboxes) {
+    let rules = rulesByAccount.get(inbox.account_id);
+    if (!rules) { rules = listEntries(inbox.account_id); rulesByAccount.set(inbox.account_id, rules); }
+    const decision = matchSenderRules(sender, inbox.id, await rules);
+    if (!decision.accepted) {
+      await recordRejection({
+        inbox_id: inbox.id, from: sender, subject: parsed.subject, reason: decision.reason,
+        rule: decision.rule ? { id: decision.rule.id, type: decision.rule.type, address: decision.rule.address, inbox_id: decision.rule.inbox_id } : null,
+        rejected_at: receivedAt, raw_s3_key: rawKey,
+      }, n.sesMessageId);
+      outcome.rejected.push({ inboxId: inbox.id, reason: decision.reason });
+      continue;
+    }
+    const stored = await fileIntoInbox(inbox, n, parsed, content, attachments, receivedAt, receivedMs);
+    if (stored === 'duplicate') outcome.duplicates.push(inbox.id);
+    else outcome.delivered.push(stored);
+  }
+  log.info('inbound mail ingested', { ses_message_id: n.sesMessageId, delivered: outcome.delivered.length,
+    duplicates: outcome.duplicates.length, rejected: outcome.rejected.length, parse_error: !!outcome.parseError });
+  return outcome;
+}
+
+async function fileIntoInbox(inbox: InboxRecord, n: InboundNotification, p: ParsedInbound, c: DerivedContent,
+  attachments: AttachmentRecord[], receivedAt: string, receivedMs: number) {
+  const messageId = deterministicId('message', `${n.sesMessageId}#${inbox.id}`, receivedMs);
+  const visible = new Set([...p.to, ...p.cc]);
+  for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt++) {
+    const existingThread = await threadForMessageIds(inbox.id, threadCandidates(p.inReplyTo, p.references));
+    const threadId = existingThread ?? deterministicId('thread', `${n.sesMessageId}#${inbox.id}#thread`, receivedMs);
+    const message: MessageRecord = {
+      id: messageId,
+      inbox_id: inbox.id,
+      account_id: inbox.account_id,
+      thread_id: threadId,
+      direction: 'inbound',
+      from: p.from?.address ?? '',
+      from_name: p.from?.name ?? null,
+      to: p.to,
+      cc: p.cc,
+      // An inbox among the envelope recipients but in neither To nor Cc was BCC'd.
+      bcc: visible.has(inbox.address) ? [] : [inbox.address],
+      reply_to: p.replyTo,
+      subject: p.subject,
+      ...c,
+      headers: p.headers,
+      message_id_header: p.messageId ?? '',
+      in_reply_to: p.inReplyTo ?? null,
+      references: p.references,
+      labels: [],
+      read: false,
+      spam_score: spamScore(n.verdicts),
+      spam_verdict: { ...n.verdicts },
+      received_at: receivedAt,
+      created_at: new Date().toISOString(),
+      attachments,
+      raw_s3_key: rawInboundKey(n.sesMessageId),
+      ...(p.parseError ? { parse_error: p.parseError } : {}),
+    };
+    const thread: ThreadRecord | undefined = existingThread ? undefined : {
+      id: threadId, inbox_id: inbox.id, account_id: inbox.account_id, subject: p.subject,
+      participants: [...new Set([message.from, ...p.to, ...p.cc].filter(Boolean))],
+      labels: [], message_count: 1, unread_count: 1,
+      latest_message: { id: messageId, from_address: message.from, preview: preview(c.body_text), received_at: receivedAt },
+      status: 'active', created_at: receivedAt, updated_at: receivedAt,
+    };
+    const events = await messageEvents(message, thread, receivedMs);
+    const result = await storeInboundMessage({
+      message, inbox, preview: preview(c.body_text), events,
+      thread: thread ? { kind: 'new', record: thread } : { kind: 'existing', id: threadId },
+    });
+    if (result === 'duplicate') {
+      // A repeated trigger: the message is there; make sure its events went out too.
+      const stored = await Promise.all(events.map((e) => getEvent(e.event_id)));
+      await dispatchAfterCommit(stored.filter((e): e is EventRecord => !!e && !e.dispatched));
+      return 'duplicate' as const;
+    }
+    if (result === 'stored') {
+      await dispatchAfterCommit(events);
+      return { inboxId: inbox.id, messageId, threadId, newThread: !existingThread };
+    }
+  }
+  throw new Error(`could not store message ${messageId} after ${STORE_ATTEMPTS} attempts`);
+}
+
+
+/** message.received (full message, presigned attachment URLs) and thread.created; ids derive from the message. */
+async function messageEvents(m: MessageRecord, newThread: ThreadRecord | undefined, receivedMs: number): Promise<EventRecord[]> {
+  const view = messageView(m);
+  const attachments = await Promise.all(m.attachments.map(async (a, i) => ({
+    ...view.attachments[i]!, url: await presignDownload(a.s3_key, a.filename, a.content_type),
+  })));
+  const ctx = (name: string) => ({ account_id: m.account_id, inbox_id: m.inbox_id, timestamp: m.received_at,
+    event_id: deterministicId('event', `${m.id}#${name}`, receivedMs) });
+  const events = [await newEvent('message.received', ctx('message.received'), messageReceivedData({ ...view, attachments }))];
+  if (newThread) events.push(await newEvent('thread.created', ctx('thread.created'), { thread: threadView(newThread) }));
+  return events;
+}
