@@ -1,0 +1,203 @@
+/**
+ * Trailing boilerplate: what a client or a person appends under the new text — mobile
+ * signatures, "-- " blocks, contact cards, list footers, legal disclaimers.
+ *
+ * Every rule only ever removes lines at the end of the reply, always leaves at least one
+ * line of content above what it removes, and looks at no more than MAX_TRAILER_LINES lines.
+ */
+
+import type { Line } from './lines.ts';
+import { MAX_TRAILER_LINES } from './limits.ts';
+import {
+  isContactLine, isDashSignoff, isDisclaimer, isFooterLine, isMobileMarker, isMobileSignature, isNameLike,
+  isSeparator, isSigDelimiter, isValediction,
+} from './patterns.ts';
+
+/** Returns the new exclusive end of lines[start, end) once trailing boilerplate is removed. */
+export function stripTrailer(lines: readonly Line[], start: number, end: number): number {
+  let e = skipBlankBack(lines, start, end);
+  for (let guard = 0; guard < 50; guard++) {
+    const next = stripOnce(lines, start, e);
+    if (next === e) break;
+    e = skipBlankBack(lines, start, next);
+  }
+  return e;
+}
+
+function skipBlankBack(lines: readonly Line[], start: number, end: number): number {
+  let e = end;
+  while (e > start && lines[e - 1]!.blank && lines[e - 1]!.depth === 0) e--;
+  return e;
+}
+
+/** True when lines[start, i) holds at least one non-blank line. */
+function hasContentBefore(lines: readonly Line[], start: number, i: number): boolean {
+  for (let k = i - 1; k >= start; k--) if (!lines[k]!.blank) return true;
+  return false;
+}
+
+/** Index of the first line of the paragraph (run of non-blank lines) that ends at e-1. */
+function paragraphStart(lines: readonly Line[], start: number, e: number): number {
+  let p = e - 1;
+  while (p > start && !lines[p - 1]!.blank) p--;
+  return p;
+}
+
+function stripOnce(lines: readonly Line[], start: number, e: number): number {
+  if (e <= start) return e;
+  const last = lines[e - 1]!;
+  if (last.depth > 0) return e; // quoted context of an inline reply is never a signature
+
+  // Bare rule lines and "--" left hanging at the end.
+  if (isSeparator(last.text) || isSigDelimiter(last.text)) return e - 1;
+
+  // "Sent from my iPhone" as the last line.
+  if (isMobileSignature(last.text) && hasContentBefore(lines, start, e - 1)) return e - 1;
+
+  const floor = trailerFloor(lines, start, e);
+
+  // A "-- " delimiter anywhere in the trailer window cuts everything from it.
+  for (let i = floor; i < e; i++) {
+    const l = lines[i]!;
+    if (l.depth === 0 && isSigDelimiter(l.text) && hasContentBefore(lines, start, i)) return i;
+  }
+
+  const footer = footerStart(lines, start, floor, e);
+  if (footer !== -1) return footer;
+
+  const disclaimer = disclaimerStart(lines, start, floor, e);
+  if (disclaimer !== -1) return disclaimer;
+
+  const ps = paragraphStart(lines, start, e);
+  const para = lines.slice(ps, e).map((l) => l.text);
+
+  // "-Abhishek Kona" alone under the text.
+  if (para.length === 1 && isDashSignoff(para[0]!) && hasContentBefore(lines, start, ps)) return ps;
+
+  const sig = signatureBlockStart(lines, start, ps, e, para);
+  if (sig !== -1) return sig;
+
+  return e;
+}
+
+/** Lowest index the trailer rules may look at: MAX_TRAILER_LINES non-blank lines up from e. */
+function trailerFloor(lines: readonly Line[], start: number, e: number): number {
+  let seen = 0;
+  let i = e;
+  while (i > start && seen < MAX_TRAILER_LINES) {
+    i--;
+    if (!lines[i]!.blank) seen++;
+  }
+  return i;
+}
+
+/** Signature-ish line: short, few words, not a question or the lead-in to something. */
+function isSigLine(text: string): boolean {
+  if (text.length > 70) return false;
+  if (text.split(' ').length > 8) return false;
+  if (/[?:;]$/.test(text)) return false;
+  if (/^p\.? ?s\b/i.test(text)) return false;
+  return true;
+}
+
+/**
+ * A list footer: a rule line (or a footer sentence) opening a paragraph, followed only by
+ * footer-ish lines. Rule-led blocks also catch contact cards set off by "-----".
+ */
+function footerStart(lines: readonly Line[], start: number, floor: number, e: number): number {
+  for (let f = floor; f < e; f++) {
+    const l = lines[f]!;
+    if (l.blank || l.depth > 0) continue;
+    const opensParagraph = f === start || lines[f - 1]!.blank;
+    const sep = isSeparator(l.text) && l.text.replace(/ /g, '').length >= 2;
+    if (!(sep && opensParagraph) && !(isFooterLine(l.text) && opensParagraph)) continue;
+    if (!hasContentBefore(lines, start, f)) continue;
+    let footerLines = 0;
+    let contact = 0;
+    let nonBlank = 0;
+    let ok = true;
+    for (let k = sep ? f + 1 : f; k < e; k++) {
+      const t = lines[k]!;
+      if (t.blank) continue;
+      if (t.depth > 0) { ok = false; break; }
+      nonBlank++;
+      if (isFooterLine(t.text)) footerLines++;
+      else if (isContactLine(t.text)) contact++;
+      else if (!isSigLine(t.text) && !isSeparator(t.text)) { ok = false; break; }
+    }
+    if (!ok || nonBlank > 15) continue;
+    if (footerLines > 0 || (sep && contact >= 2) || (sep && nonBlank > 0 && contact >= 1 && nonBlank <= 3)) return f;
+  }
+  return -1;
+}
+
+/** The first of the trailing paragraphs that are all legal disclaimer (or rules / short address lines). */
+function disclaimerStart(lines: readonly Line[], start: number, floor: number, e: number): number {
+  // Paragraph boundaries inside the window, bottom-up.
+  const paras: [number, number][] = [];
+  let i = e;
+  while (i > floor) {
+    while (i > floor && lines[i - 1]!.blank) i--;
+    if (i <= floor) break;
+    const pe = i;
+    while (i > floor && !lines[i - 1]!.blank) i--;
+    paras.push([i, pe]);
+  }
+  let cut = -1;
+  for (const [ps, pe] of paras) {
+    const ls = lines.slice(ps, pe);
+    if (ls.some((l) => l.depth > 0)) break;
+    const joined = ls.map((l) => l.text).join(' ');
+    if (isDisclaimer(joined)) {
+      cut = ps;
+      continue;
+    }
+    const small = ls.length <= 3 && ls.every((l) => l.text.length <= 80);
+    const rules = ls.every((l) => isSeparator(l.text));
+    if (rules || (small && cut === -1)) continue; // address lines under a disclaimer, rules around it
+    break;
+  }
+  if (cut === -1) return -1;
+  // Take a rule line directly above the disclaimer with it.
+  let c = cut;
+  while (c > start && (lines[c - 1]!.blank || isSeparator(lines[c - 1]!.text))) c--;
+  return hasContentBefore(lines, start, c) ? c : -1;
+}
+
+/**
+ * A signature block in the last paragraph:
+ *   - a contact card ("Gina X / gina@example.com / (555) 346-9947 / www.example.com");
+ *   - a name over a "via mobile" marker;
+ *   - a valediction followed by name AND title/contact lines ("Regards,\n\nJohn Doe\nCEO @ Acme").
+ * A bare "Thanks,\nAlex" stays: it is part of what the person wrote.
+ */
+function signatureBlockStart(lines: readonly Line[], start: number, ps: number, e: number, para: string[]): number {
+  if (para.length > 8 || !para.every(isSigLine)) return -1;
+
+  // Valediction on its own line above the paragraph, or as its first line.
+  let valStart = -1;
+  let body = para;
+  if (isValediction(para[0]!)) {
+    valStart = ps;
+    body = para.slice(1);
+  } else {
+    let v = ps - 1;
+    while (v > start && lines[v]!.blank) v--;
+    if (v >= start && v < ps - 1 && isValediction(lines[v]!.text) && (v === start || lines[v - 1]!.blank)) valStart = v;
+  }
+  const contact = body.filter(isContactLine).length;
+  const named = body.length > 0 && isNameLike(body[0]!);
+
+  if (valStart !== -1) {
+    if (body.length >= 2 || (body.length >= 1 && contact >= 1)) {
+      return hasContentBefore(lines, start, valStart) ? valStart : -1;
+    }
+    return -1;
+  }
+  if (body.length < 2) return -1;
+  if (isMobileMarker(body[body.length - 1]!) && body.length <= 3) {
+    return hasContentBefore(lines, start, ps) ? ps : -1;
+  }
+  if (contact >= 3 || (contact >= 1 && named)) return hasContentBefore(lines, start, ps) ? ps : -1;
+  return -1;
+}
