@@ -1,0 +1,74 @@
+/**
+ * Reply extraction: the new text the sender wrote, without quoted history, attribution
+ * lines ("On … wrote:"), forwarded-header blocks, signatures and list/legal boilerplate.
+ *
+ * Pure domain code: no I/O. All three functions accept untrusted input of any size (it is
+ * capped, see limits.ts) and never throw.
+ */
+
+import { joinRendered, renderHtml } from './html.ts';
+import { MAX_HTML_CHARS, MAX_TEXT_CHARS } from './limits.ts';
+import { splitLines, toLine } from './lines.ts';
+import { extractFromLines } from './text.ts';
+
+export { MAX_HTML_CHARS, MAX_TEXT_CHARS } from './limits.ts';
+
+const capText = (s: string) => (s.length > MAX_TEXT_CHARS ? s.slice(0, MAX_TEXT_CHARS) : s);
+const capHtml = (s: string) => (s.length > MAX_HTML_CHARS ? s.slice(0, MAX_HTML_CHARS) : s);
+
+/**
+ * The reply text of a plain-text body. Returns '' for empty input. When nothing in the body
+ * is recognisably quoted, returns the trimmed body minus trailing signature boilerplate.
+ * Forwarded messages and delivery-status reports are returned whole (trimmed).
+ */
+export function extractReply(text: string): string {
+  if (typeof text !== 'string' || text === '') return '';
+  const capped = capText(text);
+  try {
+    return extractFromLines(splitLines(capped)).text;
+  } catch {
+    return capped.trim();
+  }
+}
+
+/**
+ * The reply text of an HTML body: quoted parts are removed on the HTML structure
+ * (gmail_quote, blockquote type=cite, Outlook divRplyFwdMsg / border-top header blocks,
+ * yahoo_quoted, moz-cite-prefix, OLK_SRC_BODY_SECTION), then the visible text of what
+ * remains gets the same cleaning as extractReply. Returns undefined when the HTML shows
+ * no quote structure at all, so the caller can run extractReply on the text/plain part.
+ */
+export function extractReplyFromHtml(html: string): string | undefined {
+  if (typeof html !== 'string' || html.trim() === '') return undefined;
+  try {
+    const rendered = renderHtml(capHtml(html), { forReply: true });
+    const lines = rendered.lines.slice(0, MAX_TEXT_LINES_FROM_HTML).map(toLine);
+    const result = extractFromLines(lines, rendered.hints);
+    if (!rendered.structural && !result.quoteFound) return undefined;
+    return foldBlankLines(result.text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Visible text of an HTML body: no script/style/head content, hidden elements left out,
+ * links rendered as their text (followed by "<url>" when the URL differs from the text),
+ * block elements on their own lines, blockquotes ">"-prefixed, runs of blank lines folded.
+ */
+export function htmlToText(html: string): string {
+  if (typeof html !== 'string' || html === '') return '';
+  try {
+    const text = joinRendered(renderHtml(capHtml(html), { forReply: false }).lines);
+    return capText(text);
+  } catch {
+    return '';
+  }
+}
+
+/** Rendered HTML can have many more lines than the text cap would allow; bound it the same way. */
+const MAX_TEXT_LINES_FROM_HTML = Math.floor(MAX_TEXT_CHARS / 2);
+
+function foldBlankLines(s: string): string {
+  return s.replace(/\n(?:[ \t]*\n){2,}/g, '\n\n');
+}
