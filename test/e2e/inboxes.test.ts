@@ -214,6 +214,27 @@ describe('the free inbox limit', () => {
   });
 });
 
+describe('bug: the local stack lost writes when a concurrent transaction failed', () => {
+  // moto's TransactWriteItems snapshots the whole table and restores it when a condition fails,
+  // erasing what concurrent requests wrote meanwhile and exposing its own half-applied items.
+  it('refused and accepted creations racing in one account leave counts that agree with the inboxes', async () => {
+    const acct = await newAccount();
+    const taken = acct.address.split('@')[0]!;
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) =>
+      api('POST', '/v1/inboxes', { key: acct.account_api_key, body: { username: i % 2 ? taken : uniqueUsername('race') } })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201), results.map((r) => r.text).join('\n')).toHaveLength(6);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(6);
+    const list = await listTotal(acct.account_api_key);
+    expect(list.total).toBe(7);
+    expect(await currentInboxes(acct.account_api_key)).toBe(7);
+    // Every inbox that was reported created can be read with its key.
+    for (const r of results.filter((x) => x.status === 201)) {
+      expect((await api('GET', `/v1/inboxes/${r.body.result.id}`, { key: r.body.result.api_key })).status).toBe(200);
+    }
+  });
+});
+
 describe('GET /v1/inboxes', () => {
   it('lists the account\'s inboxes with their fields and a total', async () => {
     const acct = await newAccount();
