@@ -214,6 +214,25 @@ describe('the free inbox limit', () => {
   });
 });
 
+describe('bug: parallel inbox creations were refused with a spurious 429 CONCURRENT_CREATE', () => {
+  // Creations from one IP or account race on one rolling-window record; the losers retried at
+  // once, a few times, and most of a burst of 9 got "Too many inbox creations at the same moment".
+  it('a burst of parallel creations in one account all succeed, far below every limit', async () => {
+    const acct = await newAccount();
+    const results = await Promise.all(Array.from({ length: 9 }, () =>
+      api('POST', '/v1/inboxes', { key: acct.account_api_key, body: { username: uniqueUsername('burst') } })));
+    expect(results.map((r) => r.status), results.map((r) => r.text).join('\n')).toEqual(Array(9).fill(201));
+    expect(await currentInboxes(acct.account_api_key)).toBe(10);
+    expect((await listTotal(acct.account_api_key)).total).toBe(10);
+  });
+
+  it('a burst of parallel keyless creations (new accounts, one IP) all succeed', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () =>
+      api('POST', '/v1/inboxes', { body: { username: uniqueUsername('burst') } })));
+    expect(results.map((r) => r.status), results.map((r) => r.text).join('\n')).toEqual(Array(8).fill(201));
+  });
+});
+
 describe('bug: the local stack lost writes when a concurrent transaction failed', () => {
   // moto's TransactWriteItems snapshots the whole table and restores it when a condition fails,
   // erasing what concurrent requests wrote meanwhile and exposing its own half-applied items.
