@@ -23,12 +23,13 @@ const mac = (secret: string, payload: string) => createHmac('sha256', secret).up
 
 /** `<payload>.<hmac>`, both base64url: readable claims, unforgeable without the stack's secret. */
 export function signMagicLink(secret: string, claims: Omit<MagicLinkClaims, 'v' | 'jti' | 'exp'> & { exp?: number }, now = Date.now()) {
+  // The caller's claims first: an `exp: undefined` must not erase the default expiry.
   const full: MagicLinkClaims = {
+    ...claims,
     v: 1,
     jti: randomBytes(12).toString('base64url'),
     exp: claims.exp ?? Math.floor(now / 1000) + MAGIC_LINK_TTL_SECONDS,
-    ...claims,
-  } as MagicLinkClaims;
+  };
   const payload = b64url(JSON.stringify(full));
   return { token: `${payload}.${b64url(mac(secret, payload))}`, claims: full };
 }

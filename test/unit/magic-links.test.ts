@@ -77,3 +77,14 @@ describe('magic links (signed, 7 days, one account)', () => {
     expect(verifyMagicLink(SECRET, signed(v2), NOW)).toEqual({ ok: false, reason: 'malformed' });
   });
 });
+
+describe('bug: a link signed with exp: undefined never verified', () => {
+  // signMagicLink spread the caller's claims over the defaults, so an optional expiry passed on
+  // as `exp: undefined` erased the 7-day default and the link came back "malformed".
+  it('an undefined exp means the 7-day default', () => {
+    const maybeExp: number | undefined = undefined;
+    const { token, claims } = signMagicLink(SECRET, { purpose: 'notification', account_id: 'acc_1', notification_id: 'not_1', exp: maybeExp }, NOW);
+    expect(claims.exp).toBe(Math.floor(NOW / 1000) + MAGIC_LINK_TTL_SECONDS);
+    expect(verifyMagicLink(SECRET, token, NOW).ok).toBe(true);
+  });
+});
