@@ -233,6 +233,7 @@ describe('detectCtaLinks', () => {
       button('https://acme.example/x', 'Abmelden'),
       button('https://acme.example/y', 'Se désinscrire'),
       button('https://acme.example/z', 'Darse de baja'),
+      button('https://acme.example/verify/resend', 'Resend verification email'),
       '<a href="https://twitter.com/acme"><img src="https://acme.example/tw.png" width="24" height="24" alt="Twitter"></a>',
       '<a href="https://x.com/acme">X</a> <a href="https://www.linkedin.com/company/acme">LinkedIn</a>',
       '<a href="https://www.facebook.com/acme">Facebook</a> <a href="https://www.instagram.com/acme/">Instagram</a>',
@@ -296,7 +297,7 @@ describe('detectCtaLinks', () => {
 });
 
 describe('extractVerificationCodes', () => {
-  it('finds labelled codes in English, German, French, Spanish and Portuguese', () => {
+  it('finds labelled codes in English, German, French, Spanish, Portuguese (and a few more)', () => {
     const cases: Array<[string, string]> = [
       ['Your code is 482913', '482913'],
       ['Verification code: 4829-13', '482913'],
@@ -312,6 +313,8 @@ describe('extractVerificationCodes', () => {
       ['Enter the confirmation code ZX4-77Q in the app.', 'ZX4-77Q'],
       ['@orbit.chat #482913', '482913'],
       ['確認コード：482913', '482913'],
+      ['您的验证码是 482913，5分钟内有效。', '482913'],
+      ['Ваш код подтверждения: 482913', '482913'],
     ];
     for (const [text, code] of cases) {
       const found = extractVerificationCodes({ text });

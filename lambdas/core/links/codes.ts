@@ -40,8 +40,11 @@ interface Candidate {
 
 /** Nouns naming a one-time code; German compounds end in -code ("Bestätigungscode"). */
 const CODE_NOUN = /^(?:[a-z]*code|codes|codigo|codigos|codice|kod|kode|koodi|pin|otp|passcode|tan|mtan|token|contrasena|senha|password|код)$/;
-/** Japanese, Chinese and Korean words for a (verification) code, matched as a suffix. */
-const CJK_CODE_NOUN = new RegExp(`(?:${['コード', '验证码', '驗證碼', '校验码', '认证码', '动态码', '인증번호', '코드'].map((w) => w.normalize('NFD')).join('|')})$`);
+/**
+ * Japanese, Chinese and Korean words for a (verification) code. These scripts do not
+ * separate words, so the noun may sit anywhere in a token ("您的验证码是").
+ */
+const CJK_CODE_NOUN = new RegExp(`(?:${['コード', '验证码', '驗證碼', '校验码', '认证码', '动态码', '인증번호', '코드'].map((w) => w.normalize('NFD')).join('|')})`);
 /** Compound prefixes and neighbours that turn "code" into something else. */
 const NEG_CODE_PREFIX = /^(?:bar|zip|post|postal|promo|gutschein|rabatt|aktions|qr|fehler|error|country|area|gift|discount|coupon|voucher|referral|tracking|sort|swift|tax|product|item|auth|authorization|approval|booking|order|invite|invitation|source|status|dial|access-|html|css|zugangs-?)$/;
 const NEG_QUALIFIERS = new Set([
@@ -122,8 +125,8 @@ function maskLinks(text: string): string {
 
 /* ---------------------------------------------------------------- candidates */
 
-const STRIP_LEAD = /^[([{"'«“„‚*#]+/;
-const STRIP_TRAIL = /[)\]}"'»”*.,;:!?]+$/;
+const STRIP_LEAD = /^[([{"'«“„‚*#（「【［]+/;
+const STRIP_TRAIL = /[)\]}"'»”*.,;:!?，。、！？；）」】］]+$/;
 const DIGIT_GROUP = /^[+(]?\d[\d()\-./]*$/;
 
 function isDate(groups: string[]): boolean {
@@ -144,8 +147,9 @@ interface Word {
 
 function words(text: string): Word[] {
   const out: Word[] = [];
-  // Colons separate too: "確認コード：482913", "code:123456".
-  const re = /[^\s:：]+/g;
+  // Colons and CJK punctuation separate too: "確認コード：482913", "code:123456",
+  // "验证码是 482913，5分钟内有效" (CJK text has no spaces after punctuation).
+  const re = /[^\s:：，。、；！？]+/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
     const raw = m[0];

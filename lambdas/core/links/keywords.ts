@@ -26,6 +26,7 @@ export const EXCLUDE_LABEL = new RegExp(
     'report (?:abuse|spam|phishing|this|it)', 'block (?:them|this|user|sender)', 'learn (?:more|about)',
     'read more', 'read the (?:full )?(?:story|article|post)', 'weiterlesen', 'mehr erfahren', 'en savoir plus',
     'lire la suite', 'leer mas', 'saber mas', 'saiba mais', 'leia mais', 'lees meer',
+    'resend', 'send (?:it )?again', 'erneut senden', 'renvoyer', 'reenviar', 'volver a enviar',
     'app store', 'google play', 'follow us', 'folge uns', 'suivez-nous', 'siguenos', 'siga-nos',
   ].join('|'),
 );
