@@ -28,6 +28,17 @@ const CREATE_BACKOFF_CAP_MS = 250;
 const backoff = (attempt: number) =>
   new Promise((r) => setTimeout(r, Math.random() * Math.min(CREATE_BACKOFF_CAP_MS, 10 * 2 ** attempt)));
 
+/**
+ * The display name becomes the sender name of outbound mail: control characters (CR/LF above
+ * all) could forge headers there, and no person's name needs them.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+function checkDisplayName(name: string | null | undefined) {
+  if (name && CONTROL_CHARACTERS.test(name)) {
+    throw badRequest('VALIDATION_ERROR', 'display_name: must not contain line breaks, tabs or other control characters', { field: 'display_name' });
+  }
+}
+
 const STEPS_AFTER_CREATE = (i: InboxRecord) => [
   'Save api_key (and account_api_key if present) now: keys are shown only once and are stored only as hashes.',
   `Mail sent to ${i.address} appears at GET /v1/inboxes/${i.id}/messages (Authorization: Bearer <api_key>).`,
@@ -53,6 +64,7 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
   const username = body.username;
   const problem = usernameProblem(username);
   if (problem) throw badRequest('INVALID_USERNAME', problem, { field: 'username' });
+  checkDisplayName(body.display_name);
   if (body.metadata && Buffer.byteLength(JSON.stringify(body.metadata)) > MAX_METADATA_BYTES) {
     throw badRequest('VALIDATION_ERROR', `metadata: at most ${MAX_METADATA_BYTES} bytes of JSON`, { field: 'metadata' });
   }
@@ -236,6 +248,7 @@ export async function getInbox(req: HttpRequest): Promise<OperationResult> {
 
 export async function updateInbox(req: HttpRequest<z.output<typeof UpdateInboxBody>>): Promise<OperationResult> {
   const inbox = req.principal!.inbox!;
+  checkDisplayName(req.body.display_name);
   const updated = await store.updateInboxDisplayName(inbox.id, req.body.display_name, new Date().toISOString());
   if (!updated) throw new ApiError(404, 'INBOX_NOT_FOUND', `Inbox ${inbox.id} was deleted.`);
   return {

@@ -254,6 +254,31 @@ describe('bug: the local stack lost writes when a concurrent transaction failed'
   });
 });
 
+describe('bug: a display name could carry CR/LF (and other control characters) toward mail headers', () => {
+  // The display name becomes the sender name of outbound mail; "Bot\r\nBcc: ..." must never be stored.
+  it.each([['CR LF', 'Bot\r\nBcc: victim@example.com'], ['LF', 'Bot\nX-Injected: 1'], ['NUL', 'Bot\u0000'], ['a tab', 'Bot\tName']])(
+    'a display name with %s is refused with 400 naming display_name, at creation and on update', async (_what, name) => {
+      const username = uniqueUsername('crlf');
+      const create = await api('POST', '/v1/inboxes', { body: { username, display_name: name } });
+      expect(create.status, create.text).toBe(400);
+      expect(create.body.field).toBe('display_name');
+      // Nothing was created under that username.
+      expect((await api('POST', '/v1/inboxes', { body: { username } })).status).toBe(201);
+
+      const acct = await newAccount();
+      const patch = await api('PATCH', `/v1/inboxes/${acct.id}`, { key: acct.api_key, body: { display_name: name } });
+      expect(patch.status, patch.text).toBe(400);
+      expect(patch.body.field).toBe('display_name');
+      expect((await api('GET', `/v1/inboxes/${acct.id}`, { key: acct.api_key })).body.result.display_name).toBe(acct.address.split('@')[0]);
+    });
+
+  it('ordinary Unicode display names are kept as given', async () => {
+    const r = await api('POST', '/v1/inboxes', { body: { username: uniqueUsername('uni'), display_name: 'Zoë – Support Bot 🤖' } });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.result.display_name).toBe('Zoë – Support Bot 🤖');
+  });
+});
+
 describe('GET /v1/inboxes', () => {
   it('lists the account\'s inboxes with their fields and a total', async () => {
     const acct = await newAccount();
