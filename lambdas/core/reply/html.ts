@@ -79,7 +79,11 @@ interface OutLine {
 class TextBuilder {
   readonly lines: OutLine[] = [];
   readonly hints = new Set<number>();
-  private cur = '';
+  // The current line is kept as parts (joined when the line ends) with flags describing it,
+  // so appending never re-reads the line: a long run of tiny text nodes stays linear.
+  private parts: string[] = [];
+  private hasText = false;
+  private endsSpace = false;
   private curDepth = 0;
   /** 0: none, 1: line break, 2: blank line — requested before the next text. */
   private pending = 0;
@@ -87,22 +91,26 @@ class TextBuilder {
   pre = 0;
   private anchors: { href: string; text: string }[] = [];
 
-  private pushLine(text: string, depth: number): void {
-    this.lines.push({ text: text.trimEnd(), depth });
+  private resetLine(): void {
+    this.parts = [];
+    this.hasText = false;
+    this.endsSpace = false;
+  }
+
+  /** Ends the current line; `keepEmpty` pushes it even when it holds no text (<br>). */
+  private endLine(keepEmpty: boolean): void {
+    if (this.hasText || keepEmpty) {
+      this.lines.push({ text: this.hasText ? this.parts.join('').trimEnd() : '', depth: this.curDepth });
+    }
+    this.resetLine();
   }
 
   /** Applies a pending break before new text. */
   private settle(): void {
     if (this.pending === 0) return;
-    if (this.cur.trim() !== '') {
-      this.pushLine(this.cur, this.curDepth);
-      this.cur = '';
-    } else {
-      this.cur = '';
-    }
-    if (this.pending === 2 && this.lines.length > 0 && this.lines[this.lines.length - 1]!.text !== '') {
-      this.pushLine('', Math.min(this.depth, this.lines[this.lines.length - 1]!.depth));
-    }
+    this.endLine(false);
+    const last = this.lines[this.lines.length - 1];
+    if (this.pending === 2 && last && last.text !== '') this.lines.push({ text: '', depth: Math.min(this.depth, last.depth) });
     this.pending = 0;
   }
 
@@ -111,7 +119,7 @@ class TextBuilder {
       const parts = raw.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split('\n');
       parts.forEach((p, i) => {
         if (i > 0) this.newline();
-        if (p !== '') this.append(p);
+        if (p !== '') this.append(p, true);
       });
       return;
     }
@@ -119,30 +127,34 @@ class TextBuilder {
     if (collapsed === '') return;
     if (collapsed === ' ') {
       // Whitespace between inline elements separates words; between blocks it is nothing.
-      if (this.pending === 0 && this.cur !== '' && !this.cur.endsWith(' ')) this.cur += ' ';
+      if (this.pending === 0 && this.hasText && !this.endsSpace) {
+        this.parts.push(' ');
+        this.endsSpace = true;
+      }
       return;
     }
-    this.append(collapsed);
+    this.append(collapsed, false);
   }
 
-  private append(s: string): void {
+  private append(s: string, verbatim: boolean): void {
     this.settle();
     let t = s;
-    if (this.cur === '' || this.cur.endsWith(' ')) t = t.replace(/^ /, '');
+    if (!verbatim && (!this.hasText || this.endsSpace) && t.charCodeAt(0) === 0x20) t = t.slice(1);
     if (t === '') return;
-    if (this.cur === '') this.curDepth = this.depth;
-    this.cur += t;
+    if (this.parts.length === 0) this.curDepth = this.depth;
+    this.parts.push(t);
+    if (!this.hasText && t.trim() !== '') this.hasText = true;
+    this.endsSpace = t.charCodeAt(t.length - 1) === 0x20;
     const a = this.anchors[this.anchors.length - 1];
     if (a && a.text.length < MAX_LINK_TEXT_CHARS) a.text += t;
   }
 
   /** <br>: a hard line break (consecutive ones make blank lines). */
   newline(): void {
-    if (this.pending > 0 && this.cur.trim() !== '') this.settle();
+    if (this.pending > 0 && this.hasText) this.settle();
     this.pending = 0;
-    if (this.cur === '') this.curDepth = this.depth;
-    this.pushLine(this.cur, this.curDepth);
-    this.cur = '';
+    if (this.parts.length === 0) this.curDepth = this.depth;
+    this.endLine(true);
   }
 
   block(kind: 1 | 2): void {
@@ -151,10 +163,7 @@ class TextBuilder {
 
   /** Marks that a quoted-history container starts at the next line. */
   hint(): void {
-    if (this.cur.trim() !== '') {
-      this.pushLine(this.cur, this.curDepth);
-    }
-    this.cur = '';
+    this.endLine(false);
     this.pending = Math.max(this.pending, 1);
     this.hints.add(this.lines.length);
   }
@@ -172,12 +181,11 @@ class TextBuilder {
     if (text === '') return;
     const bare = (u: string) => u.replace(/^(?:https?:\/\/)?(?:www\.)?/i, '').replace(/\/$/, '').toLowerCase();
     if (bare(text) === bare(href)) return;
-    this.append(` <${href}>`);
+    this.append(` <${href}>`, false);
   }
 
   finish(): string[] {
-    if (this.cur.trim() !== '') this.pushLine(this.cur, this.curDepth);
-    this.cur = '';
+    this.endLine(false);
     return this.lines.map((l) => {
       if (l.depth === 0) return l.text;
       const marks = '>'.repeat(l.depth);

@@ -36,6 +36,9 @@ export const MAX_HEADER_BLOCK_LINES = 12;
 /** Only the last this-many non-blank lines are examined for signatures, footers and disclaimers. */
 export const MAX_TRAILER_LINES = 40;
 
+/** …and at most this many lines in all, so a flood of blank lines cannot widen the window. */
+export const MAX_TRAILER_SPAN = 400;
+
 /** Delivery-status reports announce themselves near the top; we look at this many non-blank lines. */
 export const DSN_SCAN_LINES = 30;
 

@@ -1,4 +1,5 @@
 import { MAX_PATTERN_LINE_CHARS } from './limits.ts';
+import type { HeaderLine } from './patterns.ts';
 
 /** One line of a body, with what the detectors need precomputed once. */
 export interface Line {
@@ -12,6 +13,8 @@ export interface Line {
   blank: boolean;
   /** Too long to be a header, separator or signature line; per-line patterns skip it. */
   long: boolean;
+  /** Cache for the header-line recogniser (undefined: not computed yet; null: not a header line). */
+  header?: HeaderLine | null;
 }
 
 // No-break, narrow no-break, ideographic and other fixed-width spaces read as a space.
@@ -21,7 +24,10 @@ const INVISIBLES = /[\u200b-\u200d\u2060\ufeff\u200e\u200f\u202a-\u202e\u2066-\u
 const SPACE_RUNS = / {2,}/g;
 
 /** Folds the characters that vary between clients so patterns can stay simple. */
+const NEEDS_FOLDING = /[\u00a0\u1680\u2000-\u200f\u202a-\u202f\u205f\u2060\u2066-\u2069\u3000\ufeff\u00ad\t]| {2}/;
+
 export function normalizeForMatch(s: string): string {
+  if (!NEEDS_FOLDING.test(s)) return s.trim();
   return s.replace(INVISIBLES, '').replace(EXOTIC_SPACES, ' ').replace(SPACE_RUNS, ' ').trim();
 }
 
@@ -47,7 +53,11 @@ function quoteDepth(raw: string): { depth: number; rest: string } {
   return { depth, rest: depth > 0 ? raw.slice(restStart) : raw };
 }
 
+// Shared by every empty line; blank lines never reach the header cache, which is the only field written later.
+const EMPTY_LINE: Line = Object.freeze({ raw: '', depth: 0, text: '', blank: true, long: false, header: null });
+
 export function toLine(rawLine: string): Line {
+  if (rawLine === '') return EMPTY_LINE;
   const raw = rawLine.trimEnd();
   const { depth, rest } = quoteDepth(raw);
   const text = normalizeForMatch(rest);

@@ -102,8 +102,11 @@ const ATTR_PREFIX = /^(?:on|am|le|el|em|il|in data|op|den|d\.|på|w dniu|dnia|dn
 /** Quick filter: could a candidate whose last line is `text` be an attribution at all? */
 export function mayEndAttribution(text: string): boolean {
   const last = text.charCodeAt(text.length - 1);
-  return last === 0x3a /* : */ || last === 0xff1a /* ： */ || last === 0x2d /* - */ || /wrote$/i.test(text);
+  if (last === 0x3a /* : */ || last === 0xff1a /* ： */) return true;
+  if (last === 0x2d /* - */) return ZOHO_END.test(text);
+  return last === 0x65 /* e */ && text.length >= 5 && text.slice(-5).toLowerCase() === 'wrote';
 }
+const ZOHO_END = /\p{L} ?-{2,}$/u;
 
 /**
  * Is `s` (one line, or several wrapped lines joined with spaces) an attribution line?
@@ -273,8 +276,10 @@ const MOBILE_PATTERNS: readonly RegExp[] = [
 ];
 
 /** "Sent from my iPhone", "Sent with Sparrow (url)", "Get Outlook for iOS<url>", "Gesendet von Outlook für Android". */
+const MOBILE_LEAD = /^(?:sent|sending|get|gesendet|versendet|verschickt|von|envoy|enviad|inviato|verzonden|verstuurd|sendt|skickat|lähetetty|wysłan|отправлено|iphone|ipad|android|发自|來自|来自|從我的)/i;
+
 export function isMobileSignature(text: string): boolean {
-  if (text.length > 120) return false;
+  if (text.length > 120 || !MOBILE_LEAD.test(text)) return false;
   // A trailing link ("…<https://aka.ms/o0ukef>", "… (http://…)") is part of the boilerplate.
   const t = text.replace(/\s?[<(\[]\s?(?:https?:\/\/|mailto:|www\.)[^\s>)\]]*[>)\]]$/i, '').replace(/[.!]$/, '').trim();
   if (/^sent from my\s/i.test(t)) {
@@ -382,5 +387,5 @@ const DSN_FIELDS = /^(?:reporting-mta|final-recipient|original-recipient|action|
 const DSN_ACTION_OR_STATUS = /^(?:action ?: ?(?:failed|delayed|delivered|relayed|expanded)|status ?: ?[245]\.\d{1,3}\.\d{1,3})/i;
 
 export const isDsnOpener = (text: string) => text.length <= 300 && DSN_OPENERS.some((re) => re.test(text));
-export const isDsnField = (text: string) => text.length <= 300 && DSN_FIELDS.test(text);
+export const isDsnField = (text: string) => text.length <= 300 && text.includes(':') && DSN_FIELDS.test(text);
 export const isDsnActionOrStatus = (text: string) => text.length <= 300 && DSN_ACTION_OR_STATUS.test(text);

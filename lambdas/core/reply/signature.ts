@@ -7,7 +7,7 @@
  */
 
 import type { Line } from './lines.ts';
-import { MAX_TRAILER_LINES } from './limits.ts';
+import { MAX_TRAILER_LINES, MAX_TRAILER_SPAN } from './limits.ts';
 import {
   isContactLine, isDashSignoff, isDisclaimer, isFooterLine, isMobileMarker, isMobileSignature, isNameLike,
   isSeparator, isSigDelimiter, isValediction,
@@ -15,11 +15,14 @@ import {
 
 /** Returns the new exclusive end of lines[start, end) once trailing boilerplate is removed. */
 export function stripTrailer(lines: readonly Line[], start: number, end: number): number {
-  let e = skipBlankBack(lines, start, end);
+  // From here on `start` is the first non-blank line, so "content above i" is simply i > start.
+  let first = start;
+  while (first < end && lines[first]!.blank) first++;
+  let e = skipBlankBack(lines, first, end);
   for (let guard = 0; guard < 50; guard++) {
-    const next = stripOnce(lines, start, e);
+    const next = stripOnce(lines, first, e);
     if (next === e) break;
-    e = skipBlankBack(lines, start, next);
+    e = skipBlankBack(lines, first, next);
   }
   return e;
 }
@@ -30,10 +33,9 @@ function skipBlankBack(lines: readonly Line[], start: number, end: number): numb
   return e;
 }
 
-/** True when lines[start, i) holds at least one non-blank line. */
-function hasContentBefore(lines: readonly Line[], start: number, i: number): boolean {
-  for (let k = i - 1; k >= start; k--) if (!lines[k]!.blank) return true;
-  return false;
+/** True when the region (whose first line, `start`, is non-blank) has content above line i. */
+function hasContentBefore(_lines: readonly Line[], start: number, i: number): boolean {
+  return i > start;
 }
 
 /** Index of the first line of the paragraph (run of non-blank lines) that ends at e-1. */
@@ -68,23 +70,27 @@ function stripOnce(lines: readonly Line[], start: number, e: number): number {
   const disclaimer = disclaimerStart(lines, start, floor, e);
   if (disclaimer !== -1) return disclaimer;
 
-  const ps = paragraphStart(lines, start, e);
+  const ps = paragraphStart(lines, floor, e);
   const para = lines.slice(ps, e).map((l) => l.text);
 
   // "-Abhishek Kona" alone under the text.
   if (para.length === 1 && isDashSignoff(para[0]!) && hasContentBefore(lines, start, ps)) return ps;
 
-  const sig = signatureBlockStart(lines, start, ps, e, para);
+  const sig = signatureBlockStart(lines, floor, ps, e, para);
   if (sig !== -1) return sig;
 
   return e;
 }
 
-/** Lowest index the trailer rules may look at: MAX_TRAILER_LINES non-blank lines up from e. */
+/**
+ * Lowest index the trailer rules may look at: MAX_TRAILER_LINES non-blank lines up from e,
+ * and never more than MAX_TRAILER_SPAN lines in all (blank ones included).
+ */
 function trailerFloor(lines: readonly Line[], start: number, e: number): number {
   let seen = 0;
   let i = e;
-  while (i > start && seen < MAX_TRAILER_LINES) {
+  const lowest = Math.max(start, e - MAX_TRAILER_SPAN);
+  while (i > lowest && seen < MAX_TRAILER_LINES) {
     i--;
     if (!lines[i]!.blank) seen++;
   }

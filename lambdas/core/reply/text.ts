@@ -16,9 +16,9 @@
 import { joinLines, type Line } from './lines.ts';
 import { DSN_SCAN_LINES, MAX_ATTRIBUTION_CHARS, MAX_ATTRIBUTION_LINES, MAX_HEADER_BLOCK_LINES } from './limits.ts';
 import {
-  headerLine, inlineHeaderKinds, isAttribution, isDsnActionOrStatus, isDsnField, isDsnOpener, isFooterLine,
+  hasEmail, headerLine, inlineHeaderKinds, isAttribution, isDsnActionOrStatus, isDsnField, isDsnOpener, isFooterLine,
   isForwardMarker, isForwardSubject, isMobileSignature, isOriginalMessageSeparator, isSeparator, isSigDelimiter,
-  mayEndAttribution, type HeaderKind,
+  mayEndAttribution, type HeaderKind, type HeaderLine,
 } from './patterns.ts';
 import { stripTrailer } from './signature.ts';
 
@@ -158,6 +158,17 @@ function nextIsQuoted(lines: readonly Line[], j: number): boolean {
 function attributionAt(lines: readonly Line[], i: number): { start: number; end: number } | undefined {
   const first = lines[i]!;
   if (first.blank || first.long) return undefined;
+  // Cheap pre-check: some line of the window must be able to end an attribution.
+  let possible = false;
+  for (let k = 0; k < MAX_ATTRIBUTION_LINES && i + k < lines.length; k++) {
+    const l = lines[i + k]!;
+    if (k > 0 && l.blank && l.depth === 0) break;
+    if (mayEndAttribution(l.text)) {
+      possible = true;
+      break;
+    }
+  }
+  if (!possible) return undefined;
   const depth = first.depth;
   let joined = '';
   const texts: string[] = [];
@@ -186,21 +197,27 @@ function attributionAt(lines: readonly Line[], i: number): { start: number; end:
   return undefined;
 }
 
+/** headerLine() of a line, computed once (header blocks are probed from every line they contain). */
+function headerOf(l: Line): HeaderLine | undefined {
+  if (l.header === undefined) l.header = headerLine(l.text) ?? null;
+  return l.header ?? undefined;
+}
+
 /** An Outlook-style header block starting at line i: its last line, and whether it is a forward. */
 function headerBlockAt(lines: readonly Line[], i: number): { end: number; forward: boolean } | undefined {
   const l = lines[i]!;
   if (l.blank || l.long) return undefined;
-  const h = headerLine(l.text);
+  const h = headerOf(l);
   if (!h) return undefined;
   const kinds = new Set<HeaderKind>([h.kind]);
   let subject = h.kind === 'subject' ? h.value : undefined;
-  if (h.kind === 'from') for (const k of inlineHeaderKinds(h.value)) kinds.add(k);
+  if (h.kind === 'from' && /[:：]/.test(h.value)) for (const k of inlineHeaderKinds(h.value)) kinds.add(k);
   let end = i;
   let continuation = 0;
   for (let j = i + 1; j < lines.length && j < i + MAX_HEADER_BLOCK_LINES; j++) {
     const m = lines[j]!;
     if (m.blank || m.long || m.depth !== l.depth) break;
-    const hh = headerLine(m.text);
+    const hh = headerOf(m);
     if (hh) {
       kinds.add(hh.kind);
       if (hh.kind === 'subject' && subject === undefined) subject = hh.value;
@@ -210,8 +227,19 @@ function headerBlockAt(lines: readonly Line[], i: number): { end: number; forwar
     }
     if (++continuation > 2) break; // a wrapped address, at most two lines
   }
-  if (!kinds.has('from') || !(kinds.has('date') || kinds.size >= 3)) return undefined;
+  // Outlook and forward headers carry at least three of From/Sent/To/Subject; a bare
+  // "From:"+"Date:" pair counts only with an address (shipping notices use those labels too).
+  if (!kinds.has('from')) return undefined;
+  if (kinds.size < 3 && !(kinds.has('date') && fromHasAddress(lines, i, end))) return undefined;
   return { end, forward: subject !== undefined && isForwardSubject(subject) };
+}
+
+function fromHasAddress(lines: readonly Line[], start: number, end: number): boolean {
+  for (let k = start; k <= end; k++) {
+    const h = headerOf(lines[k]!);
+    if (h?.kind === 'from') return hasEmail(h.value) || hasEmail(lines[k + 1]?.text ?? '');
+  }
+  return false;
 }
 
 /**
