@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Timestamp, UpgradeContext } from './common.ts';
 import { TierName } from './inboxes.ts';
 

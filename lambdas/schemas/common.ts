@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const Timestamp = z.string().describe('ISO 8601, UTC');
 

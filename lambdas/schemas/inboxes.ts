@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { USERNAME_MAX, USERNAME_MIN } from '../core/usernames.ts';
 import { Pagination, Timestamp } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Pagination, QueryBoolean, Timestamp } from './common.ts';
 
 export const Label = z.string().trim().min(1).max(64).describe('Case-sensitive label');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Pagination, QueryBoolean, Timestamp } from './common.ts';
 import { Label, Message } from './messages.ts';
 
