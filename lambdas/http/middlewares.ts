@@ -52,8 +52,14 @@ export const parseRequest = (): Middleware => ({
           next_steps: ['Check the path: every endpoint is under /v1/.', 'See GET /openapi.json or GET /llms.txt for every route.'],
         });
       }
-      route = m.route;
-      params = m.params;
+      // An exact match would have come with its own routeKey: this path only matches once its
+      // trailing slash is dropped. Say so now, before authenticating or validating it as that
+      // route (its function is another one, which never sees this request).
+      const method = event.requestContext?.http?.method ?? '';
+      const without = (event.rawPath ?? '').replace(/\/+$/, '');
+      throw notFound('NOT_FOUND', `No route ${method} ${event.rawPath}: paths take no trailing slash. Use ${method} ${without}.`, {
+        next_steps: [`Send the request to ${method} ${without} (no trailing slash).`, 'See GET /openapi.json for every route.'],
+      });
     }
     partial.route = route;
     partial.params = params;

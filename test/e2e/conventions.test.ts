@@ -98,6 +98,25 @@ describe('routing', () => {
   });
 });
 
+describe('bug: a trailing slash was checked as the real route, then answered "No route POST /v1/inboxes here"', () => {
+  // /v1/inboxes/ is not /v1/inboxes for API Gateway: it reaches the catch-all function, which
+  // authenticated and validated it as the real route before saying that route did not exist.
+  it.each([
+    ['POST', '/v1/inboxes/', { username: 'trailing-slash-agent' }, undefined],
+    ['POST', '/v1/inboxes/', {}, undefined],
+    ['GET', '/v1/account/', undefined, undefined],
+    ['GET', '/v1/inboxes/', undefined, 'account'],
+  ] as const)('%s %s is a 404 NOT_FOUND that names the path without the slash, whatever the body or key', async (method, path, body, key) => {
+    const r = await api(method, path, { body, key: key ? acct.account_api_key : undefined });
+    expect(r.status, r.text).toBe(404);
+    expect(r.body.error).toBe('NOT_FOUND');
+    expect(r.body.message).toContain(`${method} ${path.replace(/\/$/, '')}`);
+    expect(r.body.message).toMatch(/trailing slash/i);
+    expectEnvelope(r);
+    expectRateHeaders(r);
+  });
+});
+
 describe('bad request bodies are 4xx envelopes, never 500', () => {
   const create = (rawBody: string, contentType = 'application/json') =>
     api('POST', '/v1/inboxes', { rawBody, headers: { 'content-type': contentType } });
