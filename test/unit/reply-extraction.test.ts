@@ -206,6 +206,8 @@ describe('attribution lines are recognised in every supported language', () => {
     ['Polish', 'Wtorek pasuje.', 'W dniu 12.03.2024 o 10:15 Jan Kowalski <jan@example.pl> napisał:'],
     ['Russian', 'Вторник подходит.', 'вт, 12 мар. 2024 г. в 10:15, Иван <ivan@example.ru>:'],
     ['Korean', '화요일 좋아요.', '2024년 3월 12일 (화) 오전 10:15, 홍길동 <hong@example.kr>님이 작성:'],
+    ['German (Gmail for Android)', 'Dienstag passt.', 'Max Mustermann <max@example.de> schrieb am Di., 12. März 2024, 10:15:'],
+    ['Chinese (Gmail, name first)', '周二可以。', '张三 <zhang@example.cn> 于2024年3月12日周二 10:15写道：'],
   ];
   it.each(cases)('cuts at a %s attribution and returns only the reply', (_lang, reply, attribution) => {
     expect(extractReply(`${reply}\n\n${attribution}\n${QUOTE}`)).toBe(reply);
@@ -218,6 +220,11 @@ describe('attribution lines are recognised in every supported language', () => {
 
   it('recognises an attribution glued to the last reply line (no blank line between)', () => {
     expect(extractReply('Sounds good.\nOn Tue, Mar 12, 2024 at 10:15 AM Bob <bob@example.com> wrote:\n' + QUOTE)).toBe('Sounds good.');
+  });
+
+  it('does not take a prose line ending in a colon for an attribution', () => {
+    const body = 'I wrote to john@example.com at 10:30 yesterday:\nno reply yet.';
+    expect(extractReply(body)).toBe(body);
   });
 
   it('does not take sentences that start with "On" for attributions', () => {
@@ -371,6 +378,11 @@ describe('trailing boilerplate is stripped', () => {
     expect(extractReply(body)).toBe('Approved.');
   });
 
+  it('strips a "-Name" sign-off but not the single item of a list', () => {
+    expect(extractReply('Thanks for the help.\n\n-Tom')).toBe('Thanks for the help.');
+    expect(extractReply('Bring:\n\n- Milk')).toBe('Bring:\n\n- Milk');
+  });
+
   it('strips a name-and-contact card but keeps a bare "Thanks,\\nName" closing', () => {
     expect(extractReply('Done.\n\nJane Doe\njane@example.com\n+1 555 0100\n')).toBe('Done.');
     expect(extractReply('Done.\n\nThanks,\nJane')).toBe('Done.\n\nThanks,\nJane');
@@ -458,6 +470,15 @@ describe('HTML replies', () => {
     expect(extractReplyFromHtml(html)).toBe('On 12.03.2024 10:15, Bob wrote:\n\n> Can you do Tuesday?\n\nYes.\n\n> Slides?\n\nSure.');
   });
 
+  it('keeps an Outlook (web) forward whole: the header block under divRplyFwdMsg has a "FW:" subject', () => {
+    const html =
+      '<div>Please handle.</div><div id="appendonsend"></div><hr tabindex="-1"><div id="divRplyFwdMsg"><b>From:</b> Bob ' +
+      '&lt;bob@example.com&gt;<br><b>Sent:</b> Tuesday<br><b>To:</b> Alice<br><b>Subject:</b> FW: Invoice</div><div>Invoice attached.</div>';
+    expect(extractReplyFromHtml(html)).toBe(
+      'Please handle.\n---\nFrom: Bob <bob@example.com>\nSent: Tuesday\nTo: Alice\nSubject: FW: Invoice\nInvoice attached.',
+    );
+  });
+
   it('keeps a Gmail forward whole', () => {
     const html =
       '<div dir="ltr">FYI<br><br><div class="gmail_quote"><div dir="ltr" class="gmail_attr">---------- Forwarded message ---------<br>' +
@@ -484,6 +505,13 @@ describe('htmlToText', () => {
     expect(htmlToText(html)).toBe(
       'Title\n\nPara with Verify <https://example.com/verify?t=1> and https://example.com.\n\n- one\n- two\nTom & Jerry\u00a0<3\nline2\n\n> quoted',
     );
+  });
+
+  it('keeps Outlook\'s "<p class=MsoNormal>&nbsp;</p>" spacers as blank lines and MsoNormal paragraphs as lines', () => {
+    const html =
+      '<p class=MsoNormal>Hi.<o:p></o:p></p><p class=MsoNormal><o:p>&nbsp;</o:p></p><p class=MsoNormal>Thanks,<o:p></o:p></p>' +
+      '<p class=MsoNormal>Alex<o:p></o:p></p>';
+    expect(htmlToText(html)).toBe('Hi.\n\nThanks,\nAlex');
   });
 
   it('puts table cells side by side and rows on their own lines', () => {

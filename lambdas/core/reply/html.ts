@@ -83,6 +83,8 @@ class TextBuilder {
   // so appending never re-reads the line: a long run of tiny text nodes stays linear.
   private parts: string[] = [];
   private hasText = false;
+  /** The line holds only no-break spaces: Outlook's "<p>&nbsp;</p>" spacer, kept as a blank line. */
+  private nbspOnly = false;
   private endsSpace = false;
   private curDepth = 0;
   /** 0: none, 1: line break, 2: blank line — requested before the next text. */
@@ -94,12 +96,13 @@ class TextBuilder {
   private resetLine(): void {
     this.parts = [];
     this.hasText = false;
+    this.nbspOnly = false;
     this.endsSpace = false;
   }
 
   /** Ends the current line; `keepEmpty` pushes it even when it holds no text (<br>). */
   private endLine(keepEmpty: boolean): void {
-    if (this.hasText || keepEmpty) {
+    if (this.hasText || keepEmpty || this.nbspOnly) {
       this.lines.push({ text: this.hasText ? this.parts.join('').trimEnd() : '', depth: this.curDepth });
     }
     this.resetLine();
@@ -143,7 +146,10 @@ class TextBuilder {
     if (t === '') return;
     if (this.parts.length === 0) this.curDepth = this.depth;
     this.parts.push(t);
-    if (!this.hasText && t.trim() !== '') this.hasText = true;
+    if (!this.hasText) {
+      if (t.trim() !== '') this.hasText = true;
+      else if (t.includes('\u00a0')) this.nbspOnly = true;
+    }
     this.endsSpace = t.charCodeAt(t.length - 1) === 0x20;
     const a = this.anchors[this.anchors.length - 1];
     if (a && a.text.length < MAX_LINK_TEXT_CHARS) a.text += t;

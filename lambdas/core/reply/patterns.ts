@@ -97,7 +97,7 @@ const VERB_AT_END = new RegExp(`${VERB_GROUP} ?[:：]?$`, 'iu');
 /** "… schrieb Max <max@example.de>:" / "… schreef Jan <jan@example.nl>:" — verb, then who, then colon. */
 const VERB_THEN_TAIL = new RegExp(`${VERB_GROUP} ?(.{1,150})[:：]$`, 'iu');
 /** How attributions open in the languages we know; lets us relax other conditions a little. */
-const ATTR_PREFIX = /^(?:on|am|le|el|em|il|in data|op|den|d\.|på|w dniu|dnia|dne|в|в\s|在|於|于)(?=[\s\d])/iu;
+const ATTR_PREFIX = /^(?:on|am|le|el|em|il|in data|op|den|på|w dniu|dnia|dne|在|於|于)(?=[\s\d])/iu;
 
 /** Quick filter: could a candidate whose last line is `text` be an attribution at all? */
 export function mayEndAttribution(text: string): boolean {
@@ -122,6 +122,10 @@ export function isAttribution(s: string, nextIsQuoted: boolean): boolean {
   if (t.length < 6 || headerLine(t)) return false;
   const dated = DATEISH.test(t);
   const prefixed = ATTR_PREFIX.test(t);
+  // Without ">" quoting underneath, demand the shape of a client-made line: a known opening
+  // ("On …", "Am …", "Le …") or a bracketed address. Keeps prose such as
+  // "I wrote to john@example.com at 10:30:" from cutting the reply.
+  if (!nextIsQuoted && !prefixed && !(t.includes('<') && hasEmail(t))) return false;
   const last = t.charCodeAt(t.length - 1);
   const colon = last === 0x3a || last === 0xff1a;
 
@@ -134,7 +138,8 @@ export function isAttribution(s: string, nextIsQuoted: boolean): boolean {
   const m = VERB_THEN_TAIL.exec(t);
   if (m) {
     const tail = m[1]!;
-    if ((hasEmail(tail) || tail.includes('<') || prefixed) && (dated || nextIsQuoted)) return true;
+    // "… schrieb Max <max@example.de>:", or Gmail on Android: "Max <max@example.de> schrieb am Di., 12. März 2024, 10:15:"
+    if ((hasEmail(tail) || tail.includes('<') || prefixed || hasEmail(t)) && (dated || nextIsQuoted)) return true;
   }
   // Verbless: "2024年3月12日(火) 10:15 山田太郎 <taro@example.jp>:", "ср, 30 апр. 2025 г. в 15:19, John <j@x.com>:"
   if (t.length <= 300 && CLOCK.test(t) && hasEmail(t)) {
@@ -163,7 +168,7 @@ const HEADER_KEYS: Record<HeaderKind, readonly string[]> = {
   ],
   date: [
     'sent', 'date', 'gesendet', 'datum', 'envoyé', 'envoyé le', 'date d\'envoi', 'enviado', 'enviada',
-    'enviado el', 'fecha', 'data', 'inviato', 'verzonden', 'sendt', 'skickat', 'wysłano', 'wysłane',
+    'enviado el', 'fecha', 'data', 'inviato', '寄件日期', '傳送時間', '发送日期', 'verzonden', 'sendt', 'skickat', 'wysłano', 'wysłane',
     'отправлено', 'дата', '发送时间', '發送時間', '日期', '送信日時', '日付', '날짜', '보낸 날짜',
     'lähetetty', 'päivämäärä', 'elküldve', 'dátum', 'tarih', 'gönderildi', 'message du', 'dato', 'odesláno',
     'ημερομηνία', 'sent at',

@@ -73,8 +73,13 @@ function stripOnce(lines: readonly Line[], start: number, e: number): number {
   const ps = paragraphStart(lines, floor, e);
   const para = lines.slice(ps, e).map((l) => l.text);
 
-  // "-Abhishek Kona" alone under the text.
-  if (para.length === 1 && isDashSignoff(para[0]!) && hasContentBefore(lines, start, ps)) return ps;
+  // "-Abhishek Kona" alone under the text (but not the single item of a list: "Bring:\n\n- Milk").
+  if (para.length === 1 && isDashSignoff(para[0]!) && hasContentBefore(lines, start, ps)) {
+    let above = ps - 1;
+    while (above > start && lines[above]!.blank) above--;
+    const t = lines[above]!.text;
+    if (!/:$/.test(t) && !/^(?:[-*•–]|\d{1,2}[.)])\s/.test(t)) return ps;
+  }
 
   const sig = signatureBlockStart(lines, floor, ps, e, para);
   if (sig !== -1) return sig;

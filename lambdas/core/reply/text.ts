@@ -119,6 +119,10 @@ function boundaryAt(ctx: Ctx, i: number): Boundary | undefined {
   return undefined;
 }
 
+/**
+ * A quote container found on the HTML. It is a forward when a forward marker, or a header
+ * block with a forward subject ("FW: …", Outlook's forwards), opens it.
+ */
 function hintBoundary(ctx: Ctx, i: number): Boundary {
   const { lines } = ctx;
   let seen = 0;
@@ -126,7 +130,8 @@ function hintBoundary(ctx: Ctx, i: number): Boundary {
     const l = lines[k]!;
     if (l.blank) continue;
     seen++;
-    if (isForwardMarker(l.text)) return { kind: 'forward', start: i, end: i };
+    if (l.long) break;
+    if (isForwardMarker(l.text) || headerBlockAt(lines, k)?.forward) return { kind: 'forward', start: i, end: i };
   }
   const start = nextNonBlank(lines, i);
   const a = start === -1 ? undefined : attributionAt(lines, start);
