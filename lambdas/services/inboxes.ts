@@ -84,7 +84,7 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
 
   const idemScope = account ? `acc:${account.id}` : `ip:${req.sourceIp}`;
   if (body.client_id) {
-    const replay = await replayIdempotent(idemScope, body.client_id, tier);
+    const replay = await replayIdempotent(idemScope, body.client_id, tier, account?.id);
     if (replay) return replay;
   }
 
@@ -179,7 +179,7 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
         throw await inboxLimitError(fresh ?? account!, limits.maxInboxes);
       }
       case 'duplicate_client_id': {
-        const replay = await replayIdempotent(idemScope, body.client_id!, tier);
+        const replay = await replayIdempotent(idemScope, body.client_id!, tier, account?.id);
         if (replay) return replay;
         await backoff(attempt);
         continue;
@@ -193,12 +193,17 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
   throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', 'Too many inbox creations at the same moment; try again.', { code: 'CONCURRENT_CREATE', retry_after: 1 });
 }
 
-/** A repeat with the same client_id: the existing inbox, 200, without keys (they are hashed). */
-async function replayIdempotent(scope: string, clientId: string, tier: Tier): Promise<OperationResult | undefined> {
+/**
+ * A repeat with the same client_id: the existing inbox, 200, without keys (they are hashed).
+ * `callerTier` is the caller's; a keyless caller is "free" even when the inbox's account has
+ * been upgraded since, so the owner's tier is read for that case.
+ */
+async function replayIdempotent(scope: string, clientId: string, callerTier: Tier, callerAccountId?: string): Promise<OperationResult | undefined> {
   const inboxId = await store.getIdempotentInboxId(scope, clientId);
   if (!inboxId) return undefined;
   const inbox = await store.getInbox(inboxId);
   if (!inbox) return undefined;
+  const tier = inbox.account_id === callerAccountId ? callerTier : (await store.getAccount(inbox.account_id))?.tier ?? callerTier;
   return {
     status: 200,
     result: {

@@ -186,6 +186,21 @@ describe('idempotent creation with client_id', () => {
   });
 });
 
+describe('bug: a keyless idempotent replay reported the tier "free" for an inbox of a paid account', () => {
+  it('the replay shows the tier of the account that owns the inbox', async () => {
+    const clientId = `cid-${uniqueUsername()}`;
+    const username = uniqueUsername('tier');
+    const first = await api('POST', '/v1/inboxes', { body: { username, client_id: clientId } });
+    expect(first.status).toBe(201);
+    const up = await api('POST', '/v1/account/upgrade', { key: first.body.result.account_api_key, body: { tier: 'developer', payment_method: 'pm_card_visa' } });
+    expect(up.status, up.text).toBe(200);
+    const replay = await api('POST', '/v1/inboxes', { body: { username, client_id: clientId } });
+    expect(replay.status).toBe(200);
+    expect(replay.body.result.id).toBe(first.body.result.id);
+    expect(replay.body.result.tier).toBe('developer');
+  });
+});
+
 describe('the free inbox limit', () => {
   it('after 10 inboxes a free account gets 403 INBOX_LIMIT_EXCEEDED with an upgrade_context for its operator', async () => {
     const acct = await newAccount();
