@@ -253,6 +253,11 @@ describe('Outlook header blocks', () => {
     expect(extractReply(body)).toBe('Done.');
   });
 
+  it('does not cut at memo-style From:/To:/Subject: lines that carry no date', () => {
+    const body = 'Hi all,\n\nFrom: Jane\nTo: Team\nSubject: Offsite\n\nDetails follow.';
+    expect(extractReply(body)).toBe(body);
+  });
+
   it('does not cut at From:/Date: labels in a notice without addresses', () => {
     const body = 'Your order has shipped.\n\nFrom: Acme Warehouse\nDate: 12 March 2024\nTracking: 1Z999';
     expect(extractReply(body)).toBe(body);

@@ -232,10 +232,11 @@ function headerBlockAt(lines: readonly Line[], i: number): { end: number; forwar
     }
     if (++continuation > 2) break; // a wrapped address, at most two lines
   }
-  // Outlook and forward headers carry at least three of From/Sent/To/Subject; a bare
-  // "From:"+"Date:" pair counts only with an address (shipping notices use those labels too).
-  if (!kinds.has('from')) return undefined;
-  if (kinds.size < 3 && !(kinds.has('date') && fromHasAddress(lines, i, end))) return undefined;
+  // Quoted-message headers always carry From and Sent/Date, plus To/Subject or an address.
+  // Memo-style "From:/To:/Subject:" lines in a body have no date; shipping notices with
+  // "From: Acme Warehouse / Date: …" have no address.
+  if (!kinds.has('from') || !kinds.has('date')) return undefined;
+  if (kinds.size < 3 && !fromHasAddress(lines, i, end)) return undefined;
   return { end, forward: subject !== undefined && isForwardSubject(subject) };
 }
 
