@@ -40,7 +40,10 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 
 /** Turns a Node request into the HTTP API (payload 2.0) event, routed like API Gateway. */
 export function toApiGatewayEvent(req: IncomingMessage, body: Buffer, sourceIp: string): { event: APIGatewayProxyEventV2; fn: FunctionName } {
-  const url = new URL(req.url ?? '/', 'http://local');
+  // Resolve against the origin, not as a reference: "//x/path" must stay a path (API Gateway
+  // routes on the raw path), not become host "x" with path "/path".
+  const raw = req.url ?? '/';
+  const url = new URL(raw.startsWith('/') ? `http://local${raw}` : raw, 'http://local');
   const method = (req.method ?? 'GET').toUpperCase();
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;

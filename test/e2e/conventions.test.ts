@@ -117,6 +117,18 @@ describe('bug: a trailing slash was checked as the real route, then answered "No
   });
 });
 
+describe('bug: the local API stand-in read a path starting with // as a host name', () => {
+  // new URL('//x/openapi.json', base) is host "x", path "/openapi.json": the stand-in served a
+  // route that API Gateway (which routes on the raw path) answers with 404.
+  it.each(['//x/openapi.json', '//v1/inboxes', '//127.0.0.1/v1/account'])('GET %s is 404 NOT_FOUND naming that very path', async (path) => {
+    const r = await api('GET', path);
+    expect(r.status, r.text).toBe(404);
+    expect(r.body.error).toBe('NOT_FOUND');
+    expect(r.body.message).toContain(path);
+    expectEnvelope(r);
+  });
+});
+
 describe('bad request bodies are 4xx envelopes, never 500', () => {
   const create = (rawBody: string, contentType = 'application/json') =>
     api('POST', '/v1/inboxes', { rawBody, headers: { 'content-type': contentType } });
