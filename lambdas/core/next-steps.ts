@@ -16,10 +16,21 @@ const ERROR_STEPS: Record<string, string[]> = {
   UNSUPPORTED_MEDIA_TYPE: ['Send the body as JSON with Content-Type: application/json.'],
   NOT_FOUND: ['Check the path and method; GET /openapi.json lists every route.'],
   METHOD_NOT_ALLOWED: ['Use one of the methods in the Allow header.'],
-  PAYMENT_DECLINED: ['Ask your operator for another payment method, or hand them the upgrade link from POST /v1/account/upgrade-link.'],
+  PAYMENT_DECLINED: ['Ask your operator for another payment method: relay upgrade_context.agent_script, whose link lets them pay without logging in.'],
   TIER_ALREADY_HELD: ['GET /v1/account shows your current tier; choose a higher tier.'],
   ACCOUNT_UNDER_REVIEW: ['Ask your operator to contact support; most operations are paused while the account is reviewed.'],
   INTERNAL_ERROR: ['Retry with exponential backoff. If it keeps failing, report the request_id.'],
+  ATTACHMENT_NOT_FOUND: ['Read the message (GET /v1/inboxes/{id}/messages/{msgId}) and use an id from its attachments.'],
+  SEND_REQUIRES_PAID: ['Free accounts receive only. Relay upgrade_context.agent_script to your operator; sending works as soon as they upgrade.'],
+  SEND_LIMIT_EXCEEDED: ['Wait retry_after seconds (the daily quota resets at midnight UTC), or ask your operator to upgrade using upgrade_context.'],
+  DOMAIN_REQUIRES_PAID: ['Create the inbox without domain_id: it gets an address at the service domain. Custom domains need a paid tier (see GET /v1/capabilities).'],
+  SMTP_REQUIRES_PAID: ['Use the HTTP API instead, or ask your operator to upgrade (GET /v1/capabilities returns the link).'],
+  WEBHOOK_ENDPOINT_UNHEALTHY: ['Fix the endpoint (it must answer 200 within 5 seconds), then POST /v1/webhooks/{id}/enable.'],
+  ACCOUNT_SUSPENDED: ['Ask your operator to contact support; a suspended account cannot create or send.'],
+  DOMAIN_NOT_FOUND: ['Omit domain_id to use the service domain, or check the id of your verified custom domain.'],
+  INVALID_PAYMENT_METHOD: ['Ask your operator for a valid payment method id (in the sandbox: pm_card_visa).'],
+  DOWNGRADE_NOT_SUPPORTED: ['Ask your operator to contact support to change plans downward; GET /v1/account shows the current tier.'],
+  CONFLICT: ['Something changed while this request ran: read the resource again, then retry if it is still needed.'],
 };
 
 export const nextStepsForError = (code: string): string[] =>
