@@ -81,7 +81,7 @@ function stripOnce(lines: readonly Line[], start: number, e: number): number {
     if (!/:$/.test(t) && !/^(?:[-*•–]|\d{1,2}[.)])\s/.test(t)) return ps;
   }
 
-  const sig = signatureBlockStart(lines, floor, ps, e, para);
+  const sig = signatureBlockStart(lines, start, floor, ps, para);
   if (sig !== -1) return sig;
 
   return e;
@@ -182,7 +182,7 @@ function disclaimerStart(lines: readonly Line[], start: number, floor: number, e
  *   - a valediction followed by name AND title/contact lines ("Regards,\n\nJohn Doe\nCEO @ Acme").
  * A bare "Thanks,\nAlex" stays: it is part of what the person wrote.
  */
-function signatureBlockStart(lines: readonly Line[], start: number, ps: number, e: number, para: string[]): number {
+function signatureBlockStart(lines: readonly Line[], start: number, floor: number, ps: number, para: string[]): number {
   if (para.length > 8 || !para.every(isSigLine)) return -1;
 
   // Valediction on its own line above the paragraph, or as its first line.
@@ -193,7 +193,7 @@ function signatureBlockStart(lines: readonly Line[], start: number, ps: number, 
     body = para.slice(1);
   } else {
     let v = ps - 1;
-    while (v > start && lines[v]!.blank) v--;
+    while (v > floor && lines[v]!.blank) v--;
     if (v >= start && v < ps - 1 && isValediction(lines[v]!.text) && (v === start || lines[v - 1]!.blank)) valStart = v;
   }
   const contact = body.filter(isContactLine).length;
