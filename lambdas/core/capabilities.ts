@@ -8,23 +8,25 @@ const ACTIONS = [
   { action: 'use_reply_extraction', description: 'Read reply_body: the new text of a reply without quoted history', paid: false },
   { action: 'use_link_extraction', description: 'Read links, cta_links and verification_codes of each message', paid: false },
   { action: 'use_threading', description: 'Follow conversations as threads', paid: false },
-  { action: 'send_messages', description: 'Send email and replies (POST /v1/inboxes/{id}/send)', paid: true, reason: 'SEND_REQUIRES_PAID',
-    api_call: 'POST /v1/inboxes/{id}/send' },
-  { action: 'use_custom_domains', description: 'Receive and send at your own domain', paid: true, reason: 'DOMAIN_REQUIRES_PAID',
-    api_call: 'POST /v1/domains' },
-  { action: 'use_smtp', description: 'SMTP credentials for sending', paid: true, reason: 'SMTP_REQUIRES_PAID',
-    api_call: 'POST /v1/smtp-credentials' },
+  { action: 'send_messages', description: 'Send email and replies (POST /v1/inboxes/{id}/send)', paid: true, reason: 'SEND_REQUIRES_PAID' },
+  { action: 'use_custom_domains', description: 'Receive and send at your own domain', paid: true, reason: 'DOMAIN_REQUIRES_PAID' },
+  { action: 'use_smtp', description: 'SMTP credentials for sending', paid: true, reason: 'SMTP_REQUIRES_PAID' },
 ] as const;
 
-export function capabilitiesFor(tier: Tier, unlockUrl: string) {
+/**
+ * `unlock` is how each missing action is unlocked: the operator's link (unlock_url) and the API
+ * call an agent can make itself (api_call) — both lead to the upgrade, so every api_call names a
+ * route that exists (POST /v1/account/upgrade), not one the action would use later.
+ */
+export function capabilitiesFor(tier: Tier, unlock: { url: string; apiCall: string }) {
   const paid = isPaid(tier);
   const can = ACTIONS.filter((a) => !a.paid || paid).map(({ action, description }) => ({ action, description }));
   const cannot = ACTIONS.filter((a) => a.paid && !paid).map((a) => ({
     action: a.action,
     description: a.description,
     reason: 'reason' in a ? a.reason : 'UPGRADE_REQUIRED',
-    unlock_url: unlockUrl,
-    api_call: 'api_call' in a ? a.api_call : '',
+    unlock_url: unlock.url,
+    api_call: unlock.apiCall,
   }));
   return { can, cannot };
 }

@@ -50,7 +50,7 @@ export async function getAccount(req: HttpRequest): Promise<OperationResult> {
 export async function getCapabilities(req: HttpRequest): Promise<OperationResult> {
   const a = req.principal!.account;
   const ctx = await upgradeContext(a.id, a.tier, 'I need to send email.');
-  const { can, cannot } = capabilitiesFor(a.tier, ctx?.operator_action_url ?? '');
+  const { can, cannot } = capabilitiesFor(a.tier, { url: ctx?.operator_action_url ?? '', apiCall: ctx?.api_call ?? '' });
   const limits = effectiveLimits(a.tier, config.limitOverrides);
   return {
     result: {

@@ -93,6 +93,32 @@ describe('GET /v1/capabilities on the free tier', () => {
   });
 });
 
+describe('bug: capabilities pointed agents at endpoints that do not exist (POST /v1/domains, POST /v1/smtp-credentials)', () => {
+  it('every api_call under cannot, and the upgrade_context api_call, is a route of the served API', async () => {
+    const doc = (await api('GET', '/openapi.json')).body;
+    const acct = await newAccount();
+    const c = (await api('GET', '/v1/capabilities', { key: acct.account_api_key })).body.result;
+    const calls: string[] = [...c.cannot.map((x: any) => x.api_call), c.upgrade_context.api_call];
+    for (const call of calls) {
+      const m = /^(GET|POST|PATCH|PUT|DELETE) (\/\S*)/.exec(call);
+      expect(m, call).not.toBeNull();
+      expect(doc.paths[m![2]!]?.[m![1]!.toLowerCase()], call).toBeDefined();
+    }
+  });
+
+  it('following the cannot api_call with a test card unlocks the action', async () => {
+    const acct = await newAccount();
+    const c = (await api('GET', '/v1/capabilities', { key: acct.account_api_key })).body.result;
+    const send = c.cannot.find((x: any) => x.action === 'send_messages');
+    const [, method, path, json] = /^(\w+) (\S+) (\{.*\})$/.exec(send.api_call) ?? [];
+    expect(json, send.api_call).toBeDefined();
+    const body = JSON.parse(json!.replace('<payment method id>', 'pm_card_visa'));
+    expect((await api(method!, path!, { key: acct.account_api_key, body })).status).toBe(200);
+    const after = (await api('GET', '/v1/capabilities', { key: acct.account_api_key })).body.result;
+    expect(after.can.map((x: any) => x.action)).toContain('send_messages');
+  });
+});
+
 describe('POST /v1/account/upgrade (sandbox payments)', () => {
   it('a declined card (pm_card_chargeDeclined) → 402 PAYMENT_DECLINED and the tier stays free', async () => {
     const acct = await newAccount();
