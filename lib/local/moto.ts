@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,7 +23,9 @@ export interface Emulator { endpoint: string; stop(): Promise<void> }
 export async function startMoto(port?: number): Promise<Emulator> {
   const p = port ?? (await freePort());
   const python = process.env.PYTHON ?? 'python3';
-  const child: ChildProcess = spawn(python, ['-m', 'moto.server', '-H', '127.0.0.1', '-p', String(p)], {
+  // moto_server.py is moto.server with item-level transaction rollback (see the file).
+  const script = fileURLToPath(new URL('./moto_server.py', import.meta.url));
+  const child: ChildProcess = spawn(python, [script, '-H', '127.0.0.1', '-p', String(p)], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, MOTO_CALL_RESET_API: 'false' },
   });
