@@ -1,4 +1,4 @@
-import { QueryCommand, UpdateCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { keys, stripKeys } from './keys.ts';
@@ -45,4 +45,10 @@ export async function pendingEvents(olderThan: string, limit = 100): Promise<Eve
     KeyConditionExpression: 'gsi3pk = :p AND gsi3sk < :t',
     ExpressionAttributeValues: { ':p': keys.pendingEventsPartition, ':t': olderThan }, Limit: limit }));
   return (res.Items ?? []).map((i) => stripKeys(i) as unknown as EventRecord);
+}
+
+/** An event with no other change to commit with (webhook.unhealthy, test events). */
+export async function putEvent(e: EventRecord) {
+  const { Put } = eventPut(e);
+  await db.send(new PutCommand(Put));
 }

@@ -2,8 +2,14 @@
  * Webhooks: the delivery queue (a retry re-enqueues the event with DelaySeconds = backoff), its
  * dead-letter queue for poison messages, and the SQS event source of the webhook-deliver
  * function with partial batch failures. Settings are shared with the local stack.
+ *
+ * Events are written in the same transaction as the change they announce (outbox) and
+ * dispatched right after it; a one-minute schedule invokes webhook-deliver to sweep any event
+ * whose writer died before dispatching it, so no event is lost.
  */
 import { Duration } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -18,6 +24,7 @@ export interface MailroomWebhooksProps {
 export class MailroomWebhooks extends Construct {
   readonly queue: sqs.Queue;
   readonly deadLetterQueue: sqs.Queue;
+  readonly sweepRule: events.Rule;
 
   constructor(scope: Construct, id: string, props: MailroomWebhooksProps) {
     super(scope, id);
@@ -43,5 +50,11 @@ export class MailroomWebhooks extends Construct {
         reportBatchItemFailures: true,
       }),
     );
+
+    this.sweepRule = new events.Rule(this, 'SweepUndispatchedEvents', {
+      description: 'Dispatches webhook events whose writer stopped before dispatching them',
+      schedule: events.Schedule.rate(Duration.minutes(1)),
+      targets: [new targets.LambdaFunction(props.deliverFunction, { retryAttempts: 2 })],
+    });
   }
 }

@@ -1,0 +1,55 @@
+import * as z from 'zod';
+import { EVENT_TYPES } from '../core/events.ts';
+import { Pagination, Timestamp } from './common.ts';
+
+const Events = z.array(z.string()).min(1).max(EVENT_TYPES.length)
+  .describe(`Event types to receive: ${EVENT_TYPES.join(', ')}`);
+
+export const CreateWebhookBody = z.object({
+  url: z.string().max(2048).optional().describe('HTTPS endpoint that receives POSTed events'),
+  endpoint_url: z.string().max(2048).optional().describe('Alias of url'),
+  events: Events,
+  inbox_id: z.string().nullable().optional().describe('Only events of this inbox; omitted = every inbox of the account'),
+}).refine((b) => b.url ?? b.endpoint_url, { message: 'url is required', path: ['url'] });
+
+export const UpdateWebhookBody = z.object({
+  url: z.string().max(2048).optional(),
+  endpoint_url: z.string().max(2048).optional(),
+  events: Events.optional(),
+}).refine((b) => b.url ?? b.endpoint_url ?? b.events, { message: 'send url and/or events', path: ['url'] });
+
+export const Webhook = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.string()),
+  inbox_id: z.string().nullable(),
+  status: z.enum(['active', 'paused', 'unhealthy']),
+  health: z.enum(['healthy', 'unhealthy']),
+  failure_count: z.number().int().describe('Consecutive failed attempts'),
+  last_error: z.string().nullable(),
+  last_success_at: Timestamp.nullable(),
+  last_failure_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export const WebhookWithSecret = Webhook.extend({ secret: z.string().describe('whsec_…: shown only now; verify X-Service-Signature with it') });
+export const WebhookList = z.object({ webhooks: z.array(Webhook), total: z.number().int() });
+export const WebhookParams = z.object({ id: z.string() });
+export const WebhookDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+export const WebhookEnabled = z.object({ id: z.string(), status: z.literal('active'), health: z.literal('healthy'), re_enabled_at: Timestamp });
+export const WebhookTestResult = z.object({
+  status: z.enum(['success', 'failed']),
+  response_code: z.number().int().nullable(),
+  response_body: z.string().describe('First 1,024 characters'),
+  latency_ms: z.number().int(),
+  tested_at: Timestamp,
+  error: z.string().nullable(),
+  event_id: z.string(),
+});
+export const DeliveryLog = z.object({
+  event_id: z.string(), event_type: z.string(), attempted_at: Timestamp, delivered_at: Timestamp.nullable(),
+  response_code: z.number().int().nullable(), latency_ms: z.number().int(), error: z.string().nullable(),
+  retry_count: z.number().int().describe('0 for the first attempt'), success: z.boolean(),
+});
+export const DeliveryLogList = z.object({ logs: z.array(DeliveryLog), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+export const LogsQuery = Pagination;
