@@ -48,17 +48,31 @@ export const FUNCTIONS = {
     description: 'Allow and block lists of senders',
     kind: 'http', memoryMb: 256, timeoutSeconds: 10, needs: ['tableRead', 'tableWrite'],
   },
+  drafts: {
+    description: 'Drafts: write, edit, schedule (EventBridge Scheduler), discard, send',
+    kind: 'http', memoryMb: 512, timeoutSeconds: 30,
+    needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'scheduler', 'sesSend', 'webhookQueue', 'linkSecret'],
+  },
+  sending: {
+    description: 'Send an email now, or reply to a message',
+    kind: 'http', memoryMb: 512, timeoutSeconds: 30, needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'sesSend', 'webhookQueue', 'linkSecret'],
+  },
+  webhooks: {
+    description: 'Webhook endpoints: create, list, update, delete, test, enable, rotate secret, logs',
+    kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret'],
+  },
   ingest: {
     description: 'Parses raw mail that SES stored under inbound/ and files it into inboxes',
     kind: 'event', memoryMb: 1024, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'webhookQueue'],
   },
   'webhook-deliver': {
-    description: 'Delivers queued webhook events, re-enqueuing failures with a delay',
-    kind: 'event', memoryMb: 512, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'webhookQueue'],
+    description: 'Delivers queued webhook events, re-enqueuing failures with a delay; sweeps undispatched events',
+    kind: 'event', memoryMb: 512, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'webhookQueue', 'linkSecret'],
   },
   'send-scheduled': {
     description: 'Sends a scheduled draft when its EventBridge Scheduler schedule fires',
-    kind: 'event', memoryMb: 512, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'sesSend', 'webhookQueue'],
+    kind: 'event', memoryMb: 512, timeoutSeconds: 60,
+    needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'sesSend', 'webhookQueue', 'scheduler', 'linkSecret'],
   },
   'ses-events': {
     description: 'Applies SES delivery, bounce and complaint events to outbound messages',

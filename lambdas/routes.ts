@@ -6,10 +6,12 @@
 import type { z } from 'zod';
 import type { FunctionName } from './functions.ts';
 import * as account from './schemas/account.ts';
+import * as drafts from './schemas/drafts.ts';
 import * as inboxes from './schemas/inboxes.ts';
 import * as lists from './schemas/lists.ts';
 import * as messages from './schemas/messages.ts';
 import * as threads from './schemas/threads.ts';
+import * as webhooks from './schemas/webhooks.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -114,6 +116,52 @@ export const routes: readonly RouteDef[] = [
     summary: 'List allow and block entries', query: lists.ListEntriesQuery, response: lists.ListEntryList, errors: [404] },
   { method: 'DELETE', path: '/v1/lists/{id}', fn: 'lists', operationId: 'deleteListEntry', auth: 'account', tag: 'Lists',
     summary: 'Remove an entry', params: lists.ListEntryParams, response: lists.ListEntryDeleted, errors: [404] },
+
+  // Drafts and sending
+  { method: 'POST', path: '/v1/inboxes/{id}/drafts', fn: 'drafts', operationId: 'createDraft', auth: 'inbox', tag: 'Drafts',
+    summary: 'Write a draft (all tiers); with send_at it is sent automatically then (paid tiers)', params: inboxes.InboxParams,
+    body: drafts.CreateDraftBody, response: drafts.Draft, successStatus: 201, errors: [402, 404, 501] },
+  { method: 'GET', path: '/v1/inboxes/{id}/drafts', fn: 'drafts', operationId: 'listDrafts', auth: 'inbox', tag: 'Drafts',
+    summary: 'List drafts, newest first', params: inboxes.InboxParams, query: drafts.ListDraftsQuery, response: drafts.DraftList, errors: [404] },
+  { method: 'GET', path: '/v1/inboxes/{id}/drafts/{draftId}', fn: 'drafts', operationId: 'getDraft', auth: 'inbox', tag: 'Drafts',
+    summary: 'Read a draft', params: drafts.DraftParams, response: drafts.Draft, errors: [404] },
+  { method: 'PATCH', path: '/v1/inboxes/{id}/drafts/{draftId}', fn: 'drafts', operationId: 'updateDraft', auth: 'inbox', tag: 'Drafts',
+    summary: 'Change given fields; send_at moves the schedule, send_at null unschedules; labels replaces', params: drafts.DraftParams,
+    body: drafts.UpdateDraftBody, response: drafts.Draft, errors: [402, 404, 409, 501] },
+  { method: 'DELETE', path: '/v1/inboxes/{id}/drafts/{draftId}', fn: 'drafts', operationId: 'deleteDraft', auth: 'inbox', tag: 'Drafts',
+    summary: 'Discard a draft, cancelling its scheduled send', params: drafts.DraftParams, response: drafts.DraftDeleted, errors: [404, 409] },
+  { method: 'POST', path: '/v1/inboxes/{id}/drafts/{draftId}/send', fn: 'drafts', operationId: 'sendDraft', auth: 'inbox', tag: 'Drafts',
+    summary: 'Send a draft now (or at its future send_at); it becomes a message', params: drafts.DraftParams,
+    response: drafts.SendResult, errors: [402, 404, 409, 501, 502] },
+  { method: 'POST', path: '/v1/inboxes/{id}/send', fn: 'sending', operationId: 'sendMessage', auth: 'inbox-or-account', tag: 'Drafts',
+    summary: 'Send an email now (paid tiers); client_id makes it idempotent', params: inboxes.InboxParams, body: drafts.SendBody,
+    response: drafts.SendResult, successStatus: 201, errors: [402, 404, 409, 501, 502], maxBodyBytes: 10 * 1024 * 1024 },
+  { method: 'POST', path: '/v1/messages/{id}/reply', fn: 'sending', operationId: 'replyToMessage', auth: 'any', tag: 'Drafts',
+    summary: 'Reply in the same thread (Re: subject, In-Reply-To/References); reply_all adds the other recipients', params: drafts.MessageIdParams,
+    body: drafts.ReplyBody, response: drafts.SendResult, successStatus: 201, errors: [402, 404, 409, 501, 502] },
+
+  // Webhooks
+  { method: 'POST', path: '/v1/webhooks', fn: 'webhooks', operationId: 'createWebhook', auth: 'any', tag: 'Webhooks',
+    summary: 'Get events POSTed to your HTTPS endpoint, signed with X-Service-Signature',
+    description: 'Account key: all inboxes, or one with inbox_id. Inbox key: that inbox only. The secret is returned once. Deliveries are retried after 5, 15, 45 and 135 s; after 5 consecutive failed attempts the webhook becomes unhealthy until POST /v1/webhooks/{id}/enable.',
+    body: webhooks.CreateWebhookBody, response: webhooks.WebhookWithSecret, successStatus: 201, errors: [403, 404] },
+  { method: 'GET', path: '/v1/webhooks', fn: 'webhooks', operationId: 'listWebhooks', auth: 'any', tag: 'Webhooks',
+    summary: 'List webhooks with their status and health (never the secret)', response: webhooks.WebhookList },
+  { method: 'PATCH', path: '/v1/webhooks/{id}', fn: 'webhooks', operationId: 'updateWebhook', auth: 'any', tag: 'Webhooks',
+    summary: 'Change url and/or events', params: webhooks.WebhookParams, body: webhooks.UpdateWebhookBody, response: webhooks.Webhook, errors: [404] },
+  { method: 'DELETE', path: '/v1/webhooks/{id}', fn: 'webhooks', operationId: 'deleteWebhook', auth: 'any', tag: 'Webhooks',
+    summary: 'Delete a webhook for good (its secret is gone)', params: webhooks.WebhookParams, response: webhooks.WebhookDeleted, errors: [404] },
+  { method: 'POST', path: '/v1/webhooks/{id}/test', fn: 'webhooks', operationId: 'testWebhook', auth: 'any', tag: 'Webhooks',
+    summary: 'Send a sample message.received now and report how the endpoint answered', params: webhooks.WebhookParams,
+    response: webhooks.WebhookTestResult, errors: [404] },
+  { method: 'POST', path: '/v1/webhooks/{id}/enable', fn: 'webhooks', operationId: 'enableWebhook', auth: 'any', tag: 'Webhooks',
+    summary: 'Re-enable an unhealthy webhook', params: webhooks.WebhookParams, response: webhooks.WebhookEnabled, errors: [404] },
+  { method: 'POST', path: '/v1/webhooks/{id}/rotate-secret', fn: 'webhooks', operationId: 'rotateWebhookSecret', auth: 'any', tag: 'Webhooks',
+    summary: 'Issue a new signing secret (the old one stops signing at once)', params: webhooks.WebhookParams,
+    response: webhooks.WebhookWithSecret, errors: [404] },
+  { method: 'GET', path: '/v1/webhooks/{id}/logs', fn: 'webhooks', operationId: 'listWebhookLogs', auth: 'any', tag: 'Webhooks',
+    summary: 'Delivery attempts of the last 30 days, newest first', params: webhooks.WebhookParams, query: webhooks.LogsQuery,
+    response: webhooks.DeliveryLogList, errors: [404] },
 
   // Account
   { method: 'GET', path: '/v1/account', fn: 'account', operationId: 'getAccount', auth: 'account', tag: 'Account',

@@ -1,11 +1,14 @@
-import { log } from '../log.ts';
+import { log, setLogContext } from '../log.ts';
+import { sendScheduledDraft } from '../services/drafts.ts';
 
 /**
- * Scheduled sending (issue #5) lands here. Until it does, no schedules are created; should one
- * fire anyway, the invocation fails so EventBridge Scheduler retries it and then hands it to
- * its dead-letter handling — the draft is never marked sent without being sent.
+ * EventBridge Scheduler's one-time schedule for a draft fires here. Safe to fire twice: the
+ * draft is claimed before sending and gone afterwards. Transient failures throw so Scheduler
+ * retries; a refusal (quota, tier) turns the draft back into an unscheduled draft.
  */
-export async function handler(event: { draft_id?: string; inbox_id?: string }): Promise<never> {
-  log.error('scheduled sending is not enabled in this release', { draft_id: event?.draft_id, inbox_id: event?.inbox_id });
-  throw new Error('Scheduled sending is not enabled in this release');
+export async function handler(event: { draft_id: string; inbox_id: string; account_id: string; send_at: string }) {
+  setLogContext({ draft_id: event.draft_id, inbox_id: event.inbox_id, account_id: event.account_id });
+  const result = await sendScheduledDraft(event);
+  log.info('scheduled draft', result);
+  return result;
 }

@@ -1,20 +1,25 @@
 import type { SNSEvent } from 'aws-lambda';
-import { log } from '../log.ts';
+import { errorFields, log } from '../log.ts';
+import { applySesEvent, type SesEvent } from '../services/ses-events.ts';
 
-/**
- * SES configuration-set events (delivery, bounce, complaint) for outbound mail (issue #5) land
- * here. Until sending exists no such events occur; any that do are logged, with their type
- * and SES message id only, so they can be traced.
- */
-export async function handler(event: SNSEvent): Promise<void> {
+/** SES configuration set → SNS → here. A failure throws: SNS/Lambda retry, then the async DLQ. */
+export async function handler(event: SNSEvent): Promise<{ results: string[] }> {
+  const results: string[] = [];
   for (const r of event.Records ?? []) {
-    let type = 'unknown';
-    let messageId = '';
+    let body: SesEvent;
     try {
-      const body = JSON.parse(r.Sns.Message) as { eventType?: string; mail?: { messageId?: string } };
-      type = body.eventType ?? type;
-      messageId = body.mail?.messageId ?? '';
-    } catch { /* not JSON: still logged below */ }
-    log.warn('SES event received before outbound delivery tracking exists', { event_type: type, ses_message_id: messageId });
+      body = JSON.parse(r.Sns.Message) as SesEvent;
+    } catch {
+      log.error('SES event is not JSON; ignored', { sns_message_id: r.Sns.MessageId });
+      results.push('invalid');
+      continue;
+    }
+    try {
+      results.push(await applySesEvent(body));
+    } catch (e) {
+      log.error('SES event could not be applied', { event_type: body.eventType, ses_message_id: body.mail?.messageId, ...errorFields(e) });
+      throw e;
+    }
   }
+  return { results };
 }

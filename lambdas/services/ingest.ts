@@ -10,7 +10,7 @@ import { log } from '../log.ts';
 import { attachmentKey, getObjectBytes, presignDownload, putObject, rawInboundKey } from '../store/blobs.ts';
 import { getEvent } from '../store/events.ts';
 import { listEntries } from '../store/lists.ts';
-import { inboxesByUsername, recordRejection, storeInboundMessage, threadForMessageIds } from '../store/messages.ts';
+import { inboxesByUsername, recordRejection, storeMessage, threadForMessageIds } from '../store/messages.ts';
 import type { AttachmentRecord, EventRecord, InboxRecord, ListEntryRecord, MessageRecord, ThreadRecord } from '../store/records.ts';
 import { messageReceivedData } from '../core/events.ts';
 import { dispatchAfterCommit, newEvent } from './events.ts';
@@ -175,7 +175,7 @@ async function fileIntoInbox(inbox: InboxRecord, n: InboundNotification, p: Pars
       status: 'active', created_at: receivedAt, updated_at: receivedAt,
     };
     const events = await messageEvents(message, thread, receivedMs);
-    const result = await storeInboundMessage({
+    const result = await storeMessage({
       message, inbox, preview: preview(c.body_text), events,
       thread: thread ? { kind: 'new', record: thread } : { kind: 'existing', id: threadId },
     });

@@ -11,6 +11,7 @@
  *   rolling creation window              pk CREATES#<subject>               sk CREATES
  *   inbox → messages (by arrival)        pk INBOX#<inb>                     sk MSG#<msg>  (uuidv7: time order)
  *   thread → messages (chronological)    gsi1 THREAD#<thr>                  <received_at>#<msg>
+ *   message id → message (any inbox)     gsi3 MESSAGE#<msg>                 MESSAGE
  *   inbox → threads                      pk INBOX#<inb>                     sk THREAD#<thr>
  *   inbox → threads by updated_at        gsi1 INBOX#<inb>#THREADS           <updated_at>#<thr>
  *   account → threads by updated_at      gsi2 ACCOUNT#<acc>#THREADS         <updated_at>#<thr>
@@ -19,6 +20,12 @@
  *   account → list entries               pk ACCOUNT#<acc>                   sk LIST#<lst>
  *   list entry uniqueness                pk ACCOUNT#<acc>                   sk LISTKEY#<type>#<inbox|*>#<address>
  *   account → webhooks                   pk ACCOUNT#<acc>                   sk WEBHOOK#<wh>
+ *   inbox → drafts                       pk INBOX#<inb>                     sk DRAFT#<dft>
+ *   SES message id → outbound message     pk SESMSG#<ses id>                 sk SESMSG
+ *   daily sends per account (TTL)        pk SENDS#<acc>#<yyyy-mm-dd>        sk SENDS
+ *   sends per minute per account (TTL)   pk SENDBURST#<acc>#<minute>        sk SENDBURST
+ *   sends in flight per account          pk SENDING#<acc>                   sk SENDING
+ *   suppressed recipients per account    pk ACCOUNT#<acc>                   sk SUPPRESSED#<address>
  *   event (outbox, TTL)                  pk EVENT#<evt>                     sk EVENT
  *   events not yet dispatched (sparse)   gsi3 PENDING_EVENTS                <timestamp>#<evt>
  *   delivery done per event+webhook (TTL) pk DELIVERED#<evt>#<wh>           sk DELIVERED
@@ -44,6 +51,7 @@ export const keys = {
     gsi1pk: `THREAD#${threadId}`, gsi1sk: `${receivedAt}#${messageId}`,
   }),
   threadMessagesPartition: (threadId: string) => `THREAD#${threadId}`,
+  messageByIdIndex: (messageId: string) => ({ gsi3pk: `MESSAGE#${messageId}`, gsi3sk: 'MESSAGE' }),
   thread: (inboxId: string, threadId: string) => ({ pk: `INBOX#${inboxId}`, sk: `THREAD#${threadId}` }),
   threadPrefix: 'THREAD#',
   threadIndexes: (inboxId: string, accountId: string, threadId: string, updatedAt: string) => ({
@@ -57,6 +65,13 @@ export const keys = {
   rejectionPrefix: 'REJECT#',
   listEntry: (accountId: string, entryId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `LIST#${entryId}` }),
   listEntryPrefix: 'LIST#',
+  draft: (inboxId: string, draftId: string) => ({ pk: `INBOX#${inboxId}`, sk: `DRAFT#${draftId}` }),
+  draftPrefix: 'DRAFT#',
+  sesMessage: (sesMessageId: string) => ({ pk: `SESMSG#${sesMessageId}`, sk: 'SESMSG' }),
+  dailySends: (accountId: string, day: string) => ({ pk: `SENDS#${accountId}#${day}`, sk: 'SENDS' }),
+  sendBurst: (accountId: string, minute: number) => ({ pk: `SENDBURST#${accountId}#${minute}`, sk: 'SENDBURST' }),
+  sendsInFlight: (accountId: string) => ({ pk: `SENDING#${accountId}`, sk: 'SENDING' }),
+  suppressed: (accountId: string, address: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `SUPPRESSED#${address}` }),
   webhook: (accountId: string, webhookId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${webhookId}` }),
   webhookPrefix: 'WEBHOOK#',
   event: (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),

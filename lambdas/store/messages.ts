@@ -55,7 +55,7 @@ export type StoreMessageOutcome = 'stored' | 'duplicate' | 'conflict';
  * Message, thread (new or updated), Message-ID index and inbox counters in one transaction:
  * a retried trigger either finds the message already there ('duplicate') or writes all of it.
  */
-export async function storeInboundMessage(args: {
+export async function storeMessage(args: {
   message: MessageRecord;
   inbox: InboxRecord;
   thread: { kind: 'new'; record: ThreadRecord } | { kind: 'existing'; id: string };
@@ -65,9 +65,12 @@ export async function storeInboundMessage(args: {
   events: EventRecord[];
 }): Promise<StoreMessageOutcome> {
   const { message: m, inbox, thread } = args;
+  // Outbound mail is part of its thread but is neither unread nor "received" by the inbox.
+  const inbound = m.direction === 'inbound';
   const latest = { id: m.id, from_address: m.from, preview: args.preview, received_at: m.received_at };
   const items: any[] = [
-    { Put: { TableName, Item: { ...keys.message(inbox.id, m.id), ...keys.threadMessagesIndex(m.thread_id, m.received_at, m.id), entity: 'message', ...m },
+    { Put: { TableName, Item: { ...keys.message(inbox.id, m.id), ...keys.threadMessagesIndex(m.thread_id, m.received_at, m.id),
+      ...keys.messageByIdIndex(m.id), entity: 'message', ...m },
       ConditionExpression: 'attribute_not_exists(pk)' } },
   ];
   if (thread.kind === 'new') {
@@ -77,7 +80,7 @@ export async function storeInboundMessage(args: {
   } else {
     const idx = keys.threadIndexes(inbox.id, inbox.account_id, thread.id, m.received_at);
     items.push({ Update: { TableName, Key: keys.thread(inbox.id, thread.id),
-      UpdateExpression: 'ADD message_count :one, unread_count :one, participants :p SET updated_at = :at, latest_message = :latest, gsi1sk = :g1, gsi2sk = :g2',
+      UpdateExpression: `ADD message_count :one${inbound ? ', unread_count :one' : ''}, participants :p SET updated_at = :at, latest_message = :latest, gsi1sk = :g1, gsi2sk = :g2`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':one': 1, ':p': new Set([m.from, ...m.to, ...m.cc].filter(Boolean)), ':at': m.received_at,
         ':latest': latest, ':g1': idx.gsi1sk, ':g2': idx.gsi2sk } } });
@@ -86,9 +89,13 @@ export async function storeInboundMessage(args: {
     items.push({ Put: { TableName, Item: { ...keys.messageIdHeader(inbox.id, m.message_id_header), entity: 'message-id',
       message_id_header: m.message_id_header, message_id: m.id, thread_id: m.thread_id } } });
   }
-  items.push({ Update: { TableName, Key: keys.inbox(inbox.id),
-    UpdateExpression: `ADD message_count :one${thread.kind === 'new' ? ', thread_count :one' : ''} SET last_received_at = :at`,
-    ExpressionAttributeValues: { ':one': 1, ':at': m.received_at } } });
+  if (inbound || thread.kind === 'new') {
+    items.push({ Update: { TableName, Key: keys.inbox(inbox.id),
+      UpdateExpression: inbound
+        ? `ADD message_count :one${thread.kind === 'new' ? ', thread_count :one' : ''} SET last_received_at = :at`
+        : 'ADD thread_count :one',
+      ExpressionAttributeValues: { ':one': 1, ...(inbound ? { ':at': m.received_at } : {}) } } });
+  }
   items.push(...args.events.map(eventPut));
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
@@ -135,6 +142,14 @@ export async function listInboxMessages(inboxId: string, opts: { threadId?: stri
     : await queryAll({ TableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: { ':pk': keys.inboxPartition(inboxId), ':p': keys.messagePrefix }, ScanIndexForward: opts.ascending });
   return items.map((i) => stripKeys(i) as unknown as MessageRecord).filter((m) => m.inbox_id === inboxId);
+}
+
+/** A message by id alone (POST /v1/messages/{id}/reply with an account key). */
+export async function findMessageById(messageId: string): Promise<MessageRecord | undefined> {
+  const res = await db.send(new QueryCommand({ TableName, IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :p',
+    ExpressionAttributeValues: { ':p': keys.messageByIdIndex(messageId).gsi3pk }, Limit: 1 }));
+  const item = res.Items?.[0];
+  return item ? (stripKeys(item) as unknown as MessageRecord) : undefined;
 }
 
 export async function getMessage(inboxId: string, messageId: string): Promise<MessageRecord | undefined> {

@@ -171,3 +171,23 @@ export interface DeliveryLogRecord {
   retry_count: number;
   success: boolean;
 }
+
+export interface DraftRecord {
+  id: string;
+  inbox_id: string;
+  account_id: string;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  send_at: string | null;
+  thread_id: string | null;
+  /** Id of the message this draft answers (sets In-Reply-To/References). */
+  in_reply_to: string | null;
+  labels: string[];
+  status: 'draft' | 'scheduled' | 'sending' | 'sent';
+  created_at: string;
+  updated_at: string;
+}

@@ -3,6 +3,10 @@ import { ENV, FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
 import { startApiServer, type HttpLambda } from './api-server.ts';
 import { startMoto, type Emulator } from './moto.ts';
 import { startSmtpServer, type IngestFn } from './smtp.ts';
+import { startSqsPoller, type SqsHandler } from './sqs-poller.ts';
+import { startScheduler } from './scheduler.ts';
+import { localOutbound, type SesEventsHandler } from './ses-outbound.ts';
+import { RESOURCE_SETTINGS } from '../resource-settings.ts';
 import { createLocalResources, type LocalResources } from './resources.ts';
 
 export interface LocalStackOptions {
@@ -82,6 +86,26 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     const ingest = (await import('../../lambdas/handlers/ingest.ts')).handler as IngestFn;
     const smtp = await startSmtpServer({ port: o.smtpPort, host: o.host, mailDomain: o.mailDomain, bucket: resources.bucketName, ingest });
     closers.push(() => new Promise<void>((r) => smtp.close(() => r())));
+
+    // The SQS event source of webhook-deliver, and its one-minute sweep schedule.
+    const deliver = (await import('../../lambdas/handlers/webhook-deliver.ts')).handler as (e: unknown) => Promise<unknown>;
+    const poller = startSqsPoller({ queueUrl: resources.webhookQueueUrl, batchSize: RESOURCE_SETTINGS.webhookQueue.batchSize,
+      handler: deliver as SqsHandler, concurrency: 3 });
+    await poller.ready;
+    closers.push(() => poller.stop());
+    const sweep = setInterval(() => {
+      deliver({ source: 'aws.events', 'detail-type': 'Scheduled Event' }).catch((e) =>
+        console.error(JSON.stringify({ level: 'error', message: 'event sweep failed', error: String(e) })));
+    }, 30_000);
+    closers.push(async () => clearInterval(sweep));
+
+    // EventBridge Scheduler → send-scheduled; SES outbound (own domain, simulator) → ses-events.
+    const sendScheduled = (await import('../../lambdas/handlers/send-scheduled.ts')).handler as (e: unknown) => Promise<unknown>;
+    const scheduler = startScheduler({ groupName: resources.scheduleGroupName, target: sendScheduled });
+    closers.push(() => scheduler.stop());
+    const sesEvents = (await import('../../lambdas/handlers/ses-events.ts')).handler as SesEventsHandler;
+    const { registerLocalOutbound } = await import('../../lambdas/aws/ses.ts');
+    registerLocalOutbound(localOutbound({ mailDomain: o.mailDomain, smtpHost: o.host === '0.0.0.0' ? '127.0.0.1' : o.host, smtpPort: o.smtpPort, sesEvents }));
     const apiUrl = `http://${o.host === '0.0.0.0' ? 'localhost' : o.host}:${o.port}`;
 
     return {

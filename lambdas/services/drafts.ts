@@ -1,0 +1,172 @@
+import type * as z from 'zod';
+import { cancelDraftSchedule, scheduleDraftSend } from '../aws/scheduler.ts';
+import { ApiError, badRequest, conflict, notFound } from '../core/errors.ts';
+import { isId, newId } from '../core/ids.ts';
+import { errorFields, log } from '../log.ts';
+import type { HttpRequest, OperationResult } from '../http/types.ts';
+import type { CreateDraftBody, ListDraftsQuery, UpdateDraftBody } from '../schemas/drafts.ts';
+import { deleteDraft, getDraft, listDrafts, putDraft, claimDraftForSending, releaseDraft, replaceDraft } from '../store/drafts.ts';
+import { getAccountAndInbox } from '../store/accounts.ts';
+import { getMessage, getThread } from '../store/messages.ts';
+import type { AccountRecord, DraftRecord, InboxRecord, MessageRecord } from '../store/records.ts';
+import { assertMaySend, sendMail } from './sending.ts';
+
+const view = (d: DraftRecord) => ({
+  id: d.id, inbox_id: d.inbox_id, to: d.to.join(', '), cc: d.cc, bcc: d.bcc, subject: d.subject, body_text: d.body_text,
+  body_html: d.body_html, send_at: d.send_at, thread_id: d.thread_id, labels: d.labels, status: d.status,
+  created_at: d.created_at, updated_at: d.updated_at,
+});
+
+const draftNotFound = (id: string) => notFound('DRAFT_NOT_FOUND', `No draft ${id} in this inbox (sent drafts become messages and are gone).`, {
+  next_steps: ['GET /v1/inboxes/{id}/drafts lists the drafts; sent ones are in GET /v1/inboxes/{id}/messages.'],
+});
+
+/** A send_at in the past means "now"; returns null for now, the ISO time for later. */
+function futureSendAt(sendAt: string | null | undefined, nowMs: number): string | null {
+  if (!sendAt) return null;
+  const t = Date.parse(sendAt);
+  return t > nowMs + 1000 ? new Date(t).toISOString() : null;
+}
+
+async function loadDraft(inboxId: string, draftId: string) {
+  const d = isId('draft', draftId) ? await getDraft(inboxId, draftId) : undefined;
+  if (!d) throw draftNotFound(draftId);
+  return d;
+}
+
+async function answeredMessage(inboxId: string, messageId: string | null | undefined): Promise<MessageRecord | undefined> {
+  if (!messageId) return undefined;
+  const m = isId('message', messageId) ? await getMessage(inboxId, messageId) : undefined;
+  if (!m) throw badRequest('MESSAGE_NOT_FOUND', `in_reply_to: no message ${messageId} in this inbox.`, { field: 'in_reply_to' });
+  return m;
+}
+
+export async function createDraft(req: HttpRequest<z.output<typeof CreateDraftBody>>): Promise<OperationResult> {
+  const inbox = req.principal!.inbox!;
+  const b = req.body;
+  const nowMs = Date.now();
+  const answering = await answeredMessage(inbox.id, b.in_reply_to);
+  if (b.thread_id && !answering && !(await getThread(inbox.id, b.thread_id))) {
+    throw badRequest('THREAD_NOT_FOUND', `thread_id: no thread ${b.thread_id} in this inbox.`, { field: 'thread_id' });
+  }
+  const now = new Date(nowMs).toISOString();
+  const sendAt = b.send_at ? new Date(Date.parse(b.send_at)).toISOString() : null;
+  const d: DraftRecord = {
+    id: newId('draft', nowMs), inbox_id: inbox.id, account_id: inbox.account_id, to: b.to, cc: b.cc, bcc: b.bcc, subject: b.subject,
+    body_text: b.body, body_html: b.body_html ?? null, send_at: sendAt, thread_id: answering?.thread_id ?? b.thread_id ?? null,
+    in_reply_to: answering?.id ?? null, labels: [...new Set(b.labels)], status: sendAt ? 'scheduled' : 'draft', created_at: now, updated_at: now,
+  };
+  if (sendAt) await assertMaySend(req.principal!.account, [...d.to, ...d.cc, ...d.bcc]);
+  await putDraft(d);
+  if (sendAt) await scheduleDraftSend({ draft_id: d.id, inbox_id: d.inbox_id, account_id: d.account_id, send_at: sendAt });
+  return {
+    status: 201, result: view(d),
+    nextSteps: sendAt
+      ? [`It will be sent at ${sendAt}${Date.parse(sendAt) <= nowMs ? ' (that is now)' : ''}. Cancel with DELETE, move with PATCH {"send_at": …}.`]
+      : [`Send it with POST /v1/inboxes/${inbox.id}/drafts/${d.id}/send (paid tiers), or let a person review it first.`],
+  };
+}
+
+export async function listDraftsOp(req: HttpRequest<unknown, z.output<typeof ListDraftsQuery>>): Promise<OperationResult> {
+  const { limit, offset, label } = req.query;
+  const all = (await listDrafts(req.principal!.inbox!.id)).filter((d) => label === undefined || d.labels.includes(label))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return { result: { drafts: all.slice(offset, offset + limit).map(view), total: all.length, limit, offset }, nextSteps: ['Open one with GET /v1/inboxes/{id}/drafts/{draftId}.'] };
+}
+
+export async function getDraftOp(req: HttpRequest): Promise<OperationResult> {
+  const d = await loadDraft(req.principal!.inbox!.id, req.params.draftId);
+  return { result: view(d), nextSteps: d.status === 'scheduled' ? [`Scheduled for ${d.send_at}.`] : ['Edit with PATCH, send with POST …/send.'] };
+}
+
+export async function updateDraft(req: HttpRequest<z.output<typeof UpdateDraftBody>>): Promise<OperationResult> {
+  const d = await loadDraft(req.principal!.inbox!.id, req.params.draftId);
+  if (d.status !== 'draft' && d.status !== 'scheduled') throw conflict('DRAFT_NOT_EDITABLE', `Draft ${d.id} is being sent and can no longer be edited.`);
+  const b = req.body;
+  const now = new Date().toISOString();
+  const sendAt = b.send_at === undefined ? d.send_at : b.send_at === null ? null : new Date(Date.parse(b.send_at)).toISOString();
+  const next: DraftRecord = {
+    ...d, updated_at: now,
+    ...(b.to ? { to: b.to } : {}), ...(b.cc ? { cc: b.cc } : {}), ...(b.bcc ? { bcc: b.bcc } : {}),
+    ...(b.subject !== undefined ? { subject: b.subject } : {}), ...(b.body !== undefined ? { body_text: b.body } : {}),
+    ...(b.body_html !== undefined ? { body_html: b.body_html } : {}), ...(b.labels ? { labels: [...new Set(b.labels)] } : {}),
+    send_at: sendAt, status: sendAt ? 'scheduled' : 'draft',
+  };
+  if (sendAt && sendAt !== d.send_at) await assertMaySend(req.principal!.account, [...next.to, ...next.cc, ...next.bcc]);
+  if (!(await replaceDraft(next, d.updated_at))) throw conflict('DRAFT_CHANGED', `Draft ${d.id} changed meanwhile (or is being sent); read it again.`);
+  if (sendAt && (sendAt !== d.send_at || d.status !== 'scheduled')) await scheduleDraftSend({ draft_id: d.id, inbox_id: d.inbox_id, account_id: d.account_id, send_at: sendAt });
+  if (!sendAt && d.send_at) await cancelDraftSchedule(d.id);
+  return { result: view(next), nextSteps: sendAt ? [`Scheduled for ${sendAt}.`] : ['Not scheduled; send it with POST …/send when ready.'] };
+}
+
+export async function deleteDraftOp(req: HttpRequest): Promise<OperationResult> {
+  const d = await loadDraft(req.principal!.inbox!.id, req.params.draftId);
+  if (!(await deleteDraft(d.inbox_id, d.id))) throw conflict('DRAFT_NOT_EDITABLE', `Draft ${d.id} is being sent and can no longer be discarded.`);
+  if (d.send_at) await cancelDraftSchedule(d.id);
+  return { result: { id: d.id, deleted: true, cancelled_schedule: !!d.send_at }, nextSteps: [d.send_at ? 'The scheduled send is cancelled.' : 'The draft is discarded.'] };
+}
+
+/**
+ * Sends a draft now, exactly once: the draft is claimed (a condition on its version), sent, and
+ * deleted; it then exists only as the message. A refused send gives the draft back untouched.
+ */
+export async function sendDraftNow(d: DraftRecord, inbox: InboxRecord, account: AccountRecord): Promise<MessageRecord | undefined> {
+  if (!(await claimDraftForSending(d, new Date().toISOString()))) return undefined;
+  let message: MessageRecord;
+  try {
+    const answering = d.in_reply_to ? await getMessage(inbox.id, d.in_reply_to) : undefined;
+    message = await sendMail({ inbox, account, to: d.to, cc: d.cc, bcc: d.bcc, subject: d.subject, text: d.body_text, html: d.body_html,
+      attachments: [], answering, threadId: d.thread_id });
+  } catch (e) {
+    await releaseDraft(d, d.send_at ? 'scheduled' : 'draft', new Date().toISOString());
+    throw e;
+  }
+  await deleteDraft(d.inbox_id, d.id, false);
+  if (d.send_at) await cancelDraftSchedule(d.id).catch((e) => log.warn('could not delete a fired schedule', { draft_id: d.id, ...errorFields(e) }));
+  return message;
+}
+
+export async function sendDraftOp(req: HttpRequest): Promise<OperationResult> {
+  const { inbox, account } = { inbox: req.principal!.inbox!, account: req.principal!.account };
+  const d = await loadDraft(inbox.id, req.params.draftId);
+  if (d.status === 'sending' || d.status === 'sent') throw conflict('DRAFT_ALREADY_SENT', `Draft ${d.id} is already being sent.`);
+  const later = futureSendAt(d.send_at, Date.now());
+  if (later) {
+    await assertMaySend(account, [...d.to, ...d.cc, ...d.bcc]);
+    await scheduleDraftSend({ draft_id: d.id, inbox_id: d.inbox_id, account_id: d.account_id, send_at: later });
+    return {
+      result: { id: d.id, status: 'scheduled', message_id: null, sent_at: null, scheduled_at: later, thread_id: d.thread_id,
+        note: `Scheduled: it is sent at ${later}. Cancel with DELETE on the draft, move it with PATCH {"send_at": …}.` },
+      nextSteps: ['Nothing else to do: the draft is sent automatically at send_at.'],
+    };
+  }
+  const m = await sendDraftNow(d, inbox, account);
+  if (!m) throw conflict('DRAFT_CHANGED', `Draft ${d.id} changed or is being sent meanwhile; read it again.`);
+  return {
+    result: { id: m.id, status: 'queued', message_id: `<${m.message_id_header}>`, sent_at: m.received_at, scheduled_at: null, thread_id: m.thread_id,
+      note: 'Sent to the mail service; delivery_status on the message follows delivery, bounces and complaints.' },
+    nextSteps: [`Follow it at GET /v1/inboxes/${inbox.id}/messages/${m.id} (delivery_status).`, 'Replies thread back into the same conversation.'],
+  };
+}
+
+/** The EventBridge Scheduler target: send the draft if it is still scheduled for this time. */
+export async function sendScheduledDraft(s: { draft_id: string; inbox_id: string; account_id: string; send_at: string }) {
+  const d = await getDraft(s.inbox_id, s.draft_id);
+  if (!d) return { outcome: 'gone' as const }; // sent already (a repeated firing) or discarded
+  if (d.status !== 'scheduled' || !d.send_at || d.send_at !== s.send_at) return { outcome: 'moved' as const };
+  const { account, inbox } = await getAccountAndInbox(s.account_id, s.inbox_id);
+  if (!account || !inbox || inbox.status !== 'active') return { outcome: 'gone' as const };
+  try {
+    const m = await sendDraftNow(d, inbox, account);
+    return m ? { outcome: 'sent' as const, message_id: m.id } : { outcome: 'gone' as const };
+  } catch (e) {
+    if (e instanceof ApiError && e.status < 500) {
+      // Refused for good (quota, tier, suppression): keep the draft, unscheduled, with why.
+      log.warn('scheduled send refused', { draft_id: d.id, error: e.error });
+      const fresh = await getDraft(d.inbox_id, d.id);
+      if (fresh) await replaceDraft({ ...fresh, status: 'draft', send_at: null, updated_at: new Date().toISOString() }, fresh.updated_at);
+      return { outcome: 'refused' as const, error: e.error };
+    }
+    throw e;
+  }
+}

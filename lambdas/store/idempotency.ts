@@ -1,0 +1,20 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient as db } from '../aws/dynamo.ts';
+import { config } from '../config.ts';
+import { keys } from './keys.ts';
+
+/** Takes a client_id for a resource about to be made; false when someone already has. */
+export async function claimIdempotency(scope: string, clientId: string, resourceId: string): Promise<{ ok: boolean }> {
+  try {
+    await db.send(new PutCommand({ TableName: config.tableName, Item: { ...keys.idempotency(scope, clientId), entity: 'idempotency', resource_id: resourceId,
+      created_at: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(pk)' }));
+    return { ok: true };
+  } catch (e) {
+    if ((e as Error).name === 'ConditionalCheckFailedException') return { ok: false };
+    throw e;
+  }
+}
+
+export async function releaseIdempotency(scope: string, clientId: string) {
+  await db.send(new DeleteCommand({ TableName: config.tableName, Key: keys.idempotency(scope, clientId) })).catch(() => undefined);
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { SNSEvent } from 'aws-lambda';
+import { createTransport } from 'nodemailer';
+import type { SentMail } from '../../lambdas/aws/ses.ts';
+
+export type SesEventsHandler = (event: SNSEvent) => Promise<unknown>;
+
+/** SES's mailbox simulator (https://docs.aws.amazon.com/ses/latest/dg/send-an-email-from-console.html). */
+const SIMULATOR_DOMAIN = 'simulator.amazonses.com';
+/** How long after SendEmail the local "SES" reports what happened to the message. */
+const SES_EVENT_DELAY_MS = 200;
+
+function snsEvent(message: unknown): SNSEvent {
+  return { Records: [{ EventSource: 'aws:sns', EventVersion: '1.0', EventSubscriptionArn: 'arn:aws:sns:us-east-1:000000000000:ses-events:local', Sns: {
+    Type: 'Notification', MessageId: randomUUID(), TopicArn: 'arn:aws:sns:us-east-1:000000000000:ses-events', Subject: '', Message: JSON.stringify(message),
+    Timestamp: new Date().toISOString(), SignatureVersion: '1', Signature: '', SigningCertUrl: '', UnsubscribeUrl: '', MessageAttributes: {},
+  } }] };
+}
+
+/**
+ * What SES does after accepting a message, played locally: recipients at our own mail domain get
+ * it through the inbound path (SMTP to the receiving stand-in, as MX would), and the mailbox
+ * simulator's addresses produce their configuration-set events (delivery, bounce, complaint).
+ */
+export function localOutbound(o: { mailDomain: string; smtpHost: string; smtpPort: number; sesEvents: SesEventsHandler }) {
+  const smtp = createTransport({ host: o.smtpHost, port: o.smtpPort, secure: false, ignoreTLS: true });
+  return async (m: SentMail) => {
+    const local = m.destinations.filter((d) => d.toLowerCase().endsWith(`@${o.mailDomain}`));
+    if (local.length) await smtp.sendMail({ envelope: { from: m.from, to: local }, raw: m.raw });
+    // SES reports delivery, bounces and complaints asynchronously, after SendEmail has answered.
+    setTimeout(() => void emitEvents(m, local).catch((e) =>
+      console.error(JSON.stringify({ level: 'error', message: 'local SES event failed', error: String(e) }))), SES_EVENT_DELAY_MS);
+  };
+
+  async function emitEvents(m: SentMail, local: string[]) {
+    const now = new Date().toISOString();
+    const mail = { messageId: m.sesMessageId, timestamp: now, source: m.from, destination: m.destinations };
+    const simulated = m.destinations.filter((d) => d.toLowerCase().endsWith(`@${SIMULATOR_DOMAIN}`));
+    for (const address of simulated) {
+      const box = address.toLowerCase().split('@')[0]!.split('+')[0]!;
+      if (box === 'bounce' || box === 'suppressionlist') {
+        await o.sesEvents(snsEvent({ eventType: 'Bounce', mail, bounce: { bounceType: 'Permanent', bounceSubType: box === 'bounce' ? 'General' : 'OnAccountSuppressionList', timestamp: now,
+          bouncedRecipients: [{ emailAddress: address, action: 'failed', status: '5.1.1', diagnosticCode: 'smtp; 550 5.1.1 user unknown' }] } }));
+      } else if (box === 'complaint') {
+        await o.sesEvents(snsEvent({ eventType: 'Delivery', mail, delivery: { timestamp: now, recipients: [address] } }));
+        await o.sesEvents(snsEvent({ eventType: 'Complaint', mail, complaint: { complainedRecipients: [{ emailAddress: address }], complaintFeedbackType: 'abuse', timestamp: now, userAgent: 'Mailroom local simulator' } }));
+      } else {
+        await o.sesEvents(snsEvent({ eventType: 'Delivery', mail, delivery: { timestamp: now, recipients: [address] } }));
+      }
+    }
+    if (local.length && !simulated.length) await o.sesEvents(snsEvent({ eventType: 'Delivery', mail, delivery: { timestamp: now, recipients: local } }));
+  }
+}
