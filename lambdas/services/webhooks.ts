@@ -139,7 +139,7 @@ export async function deleteWebhook(req: HttpRequest): Promise<OperationResult> 
 export async function enableWebhook(req: HttpRequest): Promise<OperationResult> {
   const w = await ownedWebhook(req);
   const now = new Date().toISOString();
-  const updated = await store.updateWebhook(w.account_id, w.id, { status: 'active', failure_count: 0, updated_at: now, re_enabled_at: now }, { bumpGeneration: true });
+  const updated = await store.updateWebhook(w.account_id, w.id, { status: 'active', failure_count: 0, updated_at: now, re_enabled_at: now }, { bumpGeneration: w.status !== 'active' });
   if (!updated) throw notFound('WEBHOOK_NOT_FOUND', `No webhook ${w.id} for this key.`);
   return {
     result: { id: updated.id, status: 'active', health: 'healthy', re_enabled_at: now },
