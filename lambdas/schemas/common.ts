@@ -12,6 +12,8 @@ export const ErrorEnvelope = z.object({
   upgrade_context: z.unknown().optional(),
   current_usage: z.unknown().optional(),
   rate_limit: z.unknown().optional(),
+  details: z.unknown().optional().describe('More about the failure, e.g. every invalid field'),
+  request_id: z.string().optional().describe('Quote it when reporting a 500'),
 });
 
 export const successEnvelope = <T extends z.ZodType>(result: T) =>
@@ -31,5 +33,6 @@ export const UpgradeContext = z.object({
   operator_action_label: z.string(),
   agent_script: z.string(),
   target_tier: z.string().optional(),
+  expires_at: z.string().optional().describe('When the operator link expires (7 days)'),
   api_call: z.string().optional(),
 });

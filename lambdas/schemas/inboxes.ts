@@ -8,7 +8,7 @@ export const TierName = z.enum(['free', 'developer', 'growth', 'enterprise']);
 export const CreateInboxBody = z.object({
   username: z.string().min(USERNAME_MIN).max(USERNAME_MAX)
     .describe('3-32 chars: lowercase letters, digits, hyphens; starts and ends with a letter or digit'),
-  display_name: z.string().trim().min(1).max(128).optional(),
+  display_name: z.string().trim().min(1).max(128).nullable().optional().describe('Defaults to the username'),
   client_id: z.string().min(1).max(128).optional().describe('Idempotency key: a repeat returns the existing inbox'),
   metadata: z.record(z.string(), z.unknown()).optional().describe('Free-form JSON kept with the inbox (max 4 KB)'),
   domain_id: z.string().optional().describe('Custom domain (paid tiers); not available in this deployment'),

@@ -7,11 +7,12 @@ import type { HttpRequest, OperationResult } from '../http/types.ts';
 import { paymentProvider } from '../payments/index.ts';
 import type { UpgradeBody } from '../schemas/account.ts';
 import * as store from '../store/accounts.ts';
+import { sendsToday } from '../store/sending.ts';
 import type { AccountRecord } from '../store/records.ts';
 import { dispatchAfterCommit, newEvent } from './events.ts';
 import { upgradeContext } from './upgrade-context.ts';
 
-function accountView(a: AccountRecord) {
+function accountView(a: AccountRecord, sentToday: number) {
   const limits = effectiveLimits(a.tier, config.limitOverrides);
   return {
     account_id: a.id,
@@ -22,8 +23,7 @@ function accountView(a: AccountRecord) {
       max_inboxes: limits.maxInboxes,
       current_inboxes: a.inbox_count,
       max_sends_per_day: limits.sendsPerDay,
-      // Outbound counting arrives with sending; until then nothing can have been sent.
-      current_sends_today: 0,
+      current_sends_today: sentToday,
       webhooks_enabled: limits.webhooksEnabled,
       custom_domains_enabled: limits.customDomainsEnabled,
       api_requests_per_minute: limits.apiRequestsPerMinute,
@@ -40,7 +40,7 @@ function accountView(a: AccountRecord) {
 export async function getAccount(req: HttpRequest): Promise<OperationResult> {
   const a = req.principal!.account;
   return {
-    result: accountView(a),
+    result: accountView(a, await sendsToday(a.id)),
     nextSteps: a.tier === 'free'
       ? ['Free accounts receive mail only. To send, ask your operator to upgrade: GET /v1/capabilities returns an upgrade link.']
       : ['Send mail with POST /v1/inboxes/{id}/send.'],
@@ -58,7 +58,7 @@ export async function getCapabilities(req: HttpRequest): Promise<OperationResult
       can,
       cannot,
       upgrade_context: cannot.length ? ctx ?? null : null,
-      usage: { inboxes: a.inbox_count, max_inboxes: limits.maxInboxes, sends_today: 0, sends_per_day: limits.sendsPerDay },
+      usage: { inboxes: a.inbox_count, max_inboxes: limits.maxInboxes, sends_today: await sendsToday(a.id), sends_per_day: limits.sendsPerDay },
     },
     nextSteps: cannot.length
       ? ['To unlock what is under "cannot", relay upgrade_context.agent_script to your operator: the link lets them upgrade without logging in.']

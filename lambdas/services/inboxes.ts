@@ -82,7 +82,9 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
     if (blocked) throw blocked;
   }
 
-  const idemScope = account ? `acc:${account.id}` : `ip:${req.sourceIp}`;
+  // Keyless: scoped to the source IP AND the username, so agents sharing one NAT address cannot
+  // replay (and read) each other's inbox by reusing a client_id.
+  const idemScope = account ? `acc:${account.id}` : `ip:${req.sourceIp}#${username}`;
   if (body.client_id) {
     const replay = await replayIdempotent(idemScope, body.client_id, tier, account?.id);
     if (replay) return replay;
@@ -216,7 +218,8 @@ async function replayIdempotent(scope: string, clientId: string, callerTier: Tie
       view_url: null,
       created_at: inbox.created_at,
       client_id: clientId,
-      ...(inbox.metadata ? { metadata: inbox.metadata } : {}),
+      // Metadata only to the owning account's key: a keyless replay proves no ownership.
+      ...(inbox.metadata && inbox.account_id === callerAccountId ? { metadata: inbox.metadata } : {}),
     },
     nextSteps: [
       `This client_id already created inbox ${inbox.id}; no second inbox was made.`,

@@ -132,12 +132,8 @@ describe('real responses match the documented schemas', () => {
     }
   });
 
-  /*
-   * KNOWN BUGS, reported: the served document is stricter than the responses (every object is
-   * additionalProperties: false). Fixes belong in lambdas/schemas/common.ts (ErrorEnvelope gains
-   * `details`, UpgradeContext gains `expires_at`). When they land these fail: turn them into `it`.
-   */
-  it.fails('KNOWN BUG: 400 validation errors and 413 carry `details`, which the documented Error schema does not list', async () => {
+  // Regression: the served document was stricter than the responses (additionalProperties: false).
+  it('regression: 400 validation errors and 413 carry `details`, which the documented Error schema lists', async () => {
     const invalid = await api('POST', '/v1/inboxes', { body: { username: 'ab' } });
     const tooLarge = await api('POST', '/v1/inboxes', { body: { username: uniqueUsername(), pad: 'x'.repeat(300 * 1024) } });
     expect([invalid.status, tooLarge.status]).toEqual([400, 413]);
@@ -145,7 +141,7 @@ describe('real responses match the documented schemas', () => {
     expectDocumented(tooLarge, 'POST', '/v1/inboxes');
   });
 
-  it.fails('KNOWN BUG: free-tier capabilities return upgrade_context.expires_at, which the documented schema does not list', async () => {
+  it('regression: free-tier capabilities return upgrade_context.expires_at, which the documented schema lists', async () => {
     const acct = await newAccount();
     const caps = await api('GET', '/v1/capabilities', { key: acct.account_api_key });
     expect(caps.body.result.upgrade_context).not.toBeNull();

@@ -201,6 +201,20 @@ describe('bug: a keyless idempotent replay reported the tier "free" for an inbox
   });
 });
 
+describe('regression: agents behind one IP could replay each other\'s inbox with a shared client_id', () => {
+  it('a keyless client_id is scoped to the username too, and a keyless replay never shows metadata', async () => {
+    const clientId = `shared-${uniqueUsername()}`;
+    const mine = await api('POST', '/v1/inboxes', { body: { username: uniqueUsername('mine'), client_id: clientId, metadata: { secret: 'mine' } } });
+    const theirs = await api('POST', '/v1/inboxes', { body: { username: uniqueUsername('theirs'), client_id: clientId } });
+    expect([mine.status, theirs.status]).toEqual([201, 201]);
+    expect(theirs.body.result.id).not.toBe(mine.body.result.id);
+    const replay = await api('POST', '/v1/inboxes', { body: { username: mine.body.result.address.split('@')[0], client_id: clientId } });
+    expect(replay.status).toBe(200);
+    expect(replay.body.result.id).toBe(mine.body.result.id);
+    expect(replay.body.result.metadata).toBeUndefined();
+  });
+});
+
 describe('the free inbox limit', () => {
   it('after 10 inboxes a free account gets 403 INBOX_LIMIT_EXCEEDED with an upgrade_context for its operator', async () => {
     const acct = await newAccount();
