@@ -184,7 +184,9 @@ export async function testWebhook(req: HttpRequest): Promise<OperationResult> {
 
 export async function listWebhookLogs(req: HttpRequest<unknown, z.output<typeof LogsQuery>>): Promise<OperationResult> {
   const w = await ownedWebhook(req);
-  const { logs, total } = await store.listDeliveryLogs(w.id, req.query.limit, req.query.offset);
+  // total counts every kept attempt (up to the store's 1,000 cap), not just those up to offset+limit.
+  const { logs: all, total } = await store.listDeliveryLogs(w.id, 1000, 0);
+  const logs = all.slice(req.query.offset, req.query.offset + req.query.limit);
   return {
     result: {
       logs: logs.map((l) => ({ event_id: l.event_id, event_type: l.event_type, attempted_at: l.attempted_at, delivered_at: l.success ? l.attempted_at : null,
