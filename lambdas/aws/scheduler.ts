@@ -2,8 +2,11 @@ import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, Resour
 import { requireEnv } from '../config.ts';
 
 const group = requireEnv('SCHEDULE_GROUP_NAME');
-const roleArn = requireEnv('SCHEDULER_ROLE_ARN');
-const targetArn = requireEnv('SEND_SCHEDULED_FUNCTION_ARN');
+// Creating a schedule needs the target and the role it runs as; send-scheduled itself only
+// deletes schedules and cannot be given its own ARN (a circular reference), so these two are
+// read where a schedule is made.
+let target: { roleArn: string; targetArn: string } | undefined;
+const scheduleTarget = () => (target ??= { roleArn: requireEnv('SCHEDULER_ROLE_ARN'), targetArn: requireEnv('SEND_SCHEDULED_FUNCTION_ARN') });
 const scheduler = new SchedulerClient({});
 
 export interface ScheduledSend { draft_id: string; inbox_id: string; account_id: string; send_at: string }
@@ -15,6 +18,7 @@ const atExpression = (iso: string) => `at(${new Date(iso).toISOString().slice(0,
 
 /** One one-time schedule per draft; created or moved, deleted by Scheduler after it fires. */
 export async function scheduleDraftSend(s: ScheduledSend) {
+  const { roleArn, targetArn } = scheduleTarget();
   const input = {
     Name: nameOf(s.draft_id), GroupName: group,
     ScheduleExpression: atExpression(s.send_at), ScheduleExpressionTimezone: 'UTC',
