@@ -30,6 +30,9 @@
  *   events not yet dispatched (sparse)   gsi3 PENDING_EVENTS                <timestamp>#<evt>
  *   delivery done per event+webhook (TTL) pk DELIVERED#<evt>#<wh>           sk DELIVERED
  *   webhook → delivery log (TTL)         pk WEBHOOK#<wh>                    sk LOG#<time>#<evt>#<attempt>
+ *   single-use magic link claim/use (TTL) pk LINKUSE#<jti>                   sk LINKUSE
+ *   account → operator notifications (TTL) pk ACCOUNT#<acc>                  sk NOTIFICATION#<not>
+ *   notify-operator per account per hour (TTL) pk NOTIFY#<acc>#<hour start> sk NOTIFY
  */
 export const keys = {
   apiKey: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
@@ -83,6 +86,9 @@ export const keys = {
   }),
   deliveryLogPartition: (webhookId: string) => `WEBHOOK#${webhookId}`,
   deliveryLogPrefix: 'LOG#',
+  linkUse: (jti: string) => ({ pk: `LINKUSE#${jti}`, sk: 'LINKUSE' }),
+  notification: (accountId: string, notificationId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `NOTIFICATION#${notificationId}` }),
+  notifyWindow: (accountId: string, windowStart: number) => ({ pk: `NOTIFY#${accountId}#${windowStart}`, sk: 'NOTIFY' }),
   listEntryUnique: (accountId: string, type: string, inboxId: string | null, address: string) => ({
     pk: `ACCOUNT#${accountId}`, sk: `LISTKEY#${type}#${inboxId ?? '*'}#${address}`,
   }),

@@ -1,0 +1,148 @@
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient as db } from '../aws/dynamo.ts';
+import { config } from '../config.ts';
+import { keys, stripKeys } from './keys.ts';
+
+const TableName = config.tableName;
+const isConditionFailure = (e: unknown) =>
+  ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((e as Error).name);
+
+// ---------------------------------------------------------------------------------------------
+// Single-use links. A link's jti is claimed before the processor is asked for money (so two
+// clicks cannot both pay), released if the payment fails (a declined card leaves the link
+// usable), and marked used once the upgrade is done. A claim left by a crashed request goes
+// stale after CLAIM_STALE_MS and may be taken again; the processor's idempotency key makes the
+// retried charge the same charge.
+// ---------------------------------------------------------------------------------------------
+
+export const CLAIM_STALE_MS = 2 * 60_000;
+/** Records of used links outlive the link itself by a day (then the link is expired anyway). */
+const USE_RECORD_GRACE_SECONDS = 86_400;
+
+export type LinkUse = { state: 'claimed'; claimed_at: number } | { state: 'used'; used_at: string; account_id: string };
+
+export async function getLinkUse(jti: string): Promise<LinkUse | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.linkUse(jti), ConsistentRead: true }));
+  return Item ? (stripKeys(Item) as unknown as LinkUse) : undefined;
+}
+
+export type ClaimOutcome = 'claimed' | 'used' | 'busy';
+
+export async function claimLink(jti: string, accountId: string, linkExp: number, now = Date.now()): Promise<ClaimOutcome> {
+  try {
+    await db.send(new PutCommand({
+      TableName,
+      Item: { ...keys.linkUse(jti), entity: 'link-use', state: 'claimed', claimed_at: now, account_id: accountId, ttl: linkExp + USE_RECORD_GRACE_SECONDS },
+      ConditionExpression: 'attribute_not_exists(pk) OR (#state = :claimed AND claimed_at < :stale)',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':claimed': 'claimed', ':stale': now - CLAIM_STALE_MS },
+    }));
+    return 'claimed';
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+    const use = await getLinkUse(jti);
+    return use?.state === 'used' ? 'used' : 'busy';
+  }
+}
+
+/** Gives a claimed link back (the payment did not go through). */
+export async function releaseLink(jti: string): Promise<void> {
+  try {
+    await db.send(new DeleteCommand({
+      TableName, Key: keys.linkUse(jti),
+      ConditionExpression: '#state = :claimed', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':claimed': 'claimed' },
+    }));
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+  }
+}
+
+/** The link has done its job: every later use is "already used". */
+export async function markLinkUsed(jti: string, accountId: string, linkExp: number, now = new Date().toISOString()): Promise<void> {
+  await db.send(new PutCommand({
+    TableName,
+    Item: { ...keys.linkUse(jti), entity: 'link-use', state: 'used', used_at: now, account_id: accountId, ttl: linkExp + USE_RECORD_GRACE_SECONDS },
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operator notifications, and the notify-operator rate window.
+// ---------------------------------------------------------------------------------------------
+
+export type NotificationStatus = 'pending' | 'approved' | 'declined';
+
+export interface NotificationRecord {
+  id: string;
+  account_id: string;
+  issue: string;
+  context: unknown;
+  action_label: string;
+  status: NotificationStatus;
+  /** What the operator wrote back, if anything. */
+  response_note: string | null;
+  responded_at: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Notifications are kept 30 days past their link's expiry, so the agent can still read the answer. */
+const NOTIFICATION_KEEP_SECONDS = 30 * 86_400;
+
+export type CreateNotificationOutcome = { ok: true; count: number } | { ok: false; reason: 'rate_limited' };
+
+/**
+ * Counts the request in the account's hourly window and stores the notification in one
+ * transaction: past `max` in the window nothing is written (refusals do not count).
+ */
+export async function createNotification(n: NotificationRecord, window: { start: number; seconds: number; max: number }): Promise<CreateNotificationOutcome> {
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: [
+      { Update: {
+        TableName, Key: keys.notifyWindow(n.account_id, window.start),
+        UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
+        ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':one': 1, ':max': window.max, ':ttl': window.start + window.seconds * 2 },
+      } },
+      { Put: {
+        TableName,
+        Item: { ...keys.notification(n.account_id, n.id), entity: 'notification', ...n,
+          ttl: Math.floor(Date.parse(n.expires_at) / 1000) + NOTIFICATION_KEEP_SECONDS },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      } },
+    ] }));
+  } catch (e) {
+    if (isConditionFailure(e)) return { ok: false, reason: 'rate_limited' };
+    throw e;
+  }
+  return { ok: true, count: await notifyWindowCount(n.account_id, window.start) };
+}
+
+export async function notifyWindowCount(accountId: string, windowStart: number): Promise<number> {
+  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.notifyWindow(accountId, windowStart), ConsistentRead: true }));
+  return Number(Item?.count ?? 0);
+}
+
+export async function getNotification(accountId: string, notificationId: string): Promise<NotificationRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.notification(accountId, notificationId), ConsistentRead: true }));
+  return Item ? (stripKeys(Item) as unknown as NotificationRecord) : undefined;
+}
+
+/** Records the operator's answer once; undefined when it was already answered (or is gone). */
+export async function respondToNotification(accountId: string, notificationId: string, status: Exclude<NotificationStatus, 'pending'>,
+  note: string | null, now: string): Promise<NotificationRecord | undefined> {
+  try {
+    const { Attributes } = await db.send(new UpdateCommand({
+      TableName, Key: keys.notification(accountId, notificationId),
+      UpdateExpression: 'SET #status = :s, response_note = :note, responded_at = :now',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':s': status, ':note': note, ':now': now, ':pending': 'pending' },
+      ReturnValues: 'ALL_NEW',
+    }));
+    return Attributes ? (stripKeys(Attributes) as unknown as NotificationRecord) : undefined;
+  } catch (e) {
+    if (isConditionFailure(e)) return undefined;
+    throw e;
+  }
+}
