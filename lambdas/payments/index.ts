@@ -1,10 +1,15 @@
 import { sandboxPayments } from './sandbox.ts';
+import { stripeFromEnv } from './stripe.ts';
 import type { PaymentProvider } from './provider.ts';
 
-const PROVIDERS: Record<string, PaymentProvider> = { sandbox: sandboxPayments };
+/**
+ * The provider named by PAYMENT_PROVIDER: `sandbox` (the default: test cards, no network) or
+ * `stripe` (hosted checkout + signed webhook; needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET).
+ * An unknown name or a missing secret fails at cold start.
+ */
+const PROVIDERS: Record<string, () => PaymentProvider> = { sandbox: () => sandboxPayments, stripe: stripeFromEnv };
 
-/** The provider named by PAYMENT_PROVIDER (default sandbox); an unknown name fails at cold start. */
 const name = process.env.PAYMENT_PROVIDER || 'sandbox';
-const selected = PROVIDERS[name];
-if (!selected) throw new Error(`PAYMENT_PROVIDER "${name}" is not one of: ${Object.keys(PROVIDERS).join(', ')}`);
-export const paymentProvider: PaymentProvider = selected;
+const make = PROVIDERS[name];
+if (!make) throw new Error(`PAYMENT_PROVIDER "${name}" is not one of: ${Object.keys(PROVIDERS).join(', ')}`);
+export const paymentProvider: PaymentProvider = make();

@@ -18,6 +18,12 @@ const shortHash = (s: string) => createHash('sha256').update(s).digest('hex').sl
 
 export const sandboxPayments: PaymentProvider = {
   name: 'sandbox',
+  checkout: 'in-place',
+  checkoutOrigins: [],
+  testPaymentMethods: [
+    { id: 'pm_card_visa', label: 'Test Visa card', outcome: 'The payment succeeds.' },
+    { id: 'pm_card_chargeDeclined', label: 'Test card that is declined', outcome: 'The payment is declined; nothing changes.' },
+  ],
   async subscribe(req: SubscribeRequest): Promise<SubscribeOutcome> {
     const decline = DECLINES[req.paymentMethod];
     if (decline) return { status: 'declined', declineCode: decline.code, message: decline.message };
