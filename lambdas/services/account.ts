@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { capabilitiesFor } from '../core/capabilities.ts';
 import { ApiError, badRequest, conflict } from '../core/errors.ts';
-import { effectiveLimits, publicLimits, tierRank, TIER_LIMITS, type PaidTier } from '../core/tiers.ts';
+import { effectiveLimits, publicLimits, tierRank, TIER_LIMITS, type PaidTier, type Tier } from '../core/tiers.ts';
 import { config } from '../config.ts';
 import type { HttpRequest, OperationResult } from '../http/types.ts';
 import { paymentProvider } from '../payments/index.ts';
@@ -66,50 +66,94 @@ export async function getCapabilities(req: HttpRequest): Promise<OperationResult
   };
 }
 
+export interface UpgradeBilling { provider: string; customerId: string | null; subscriptionId: string | null }
+
+export type UpgradeResultView = {
+  account_id: string; from_tier: Tier; tier: PaidTier; upgraded_at: string;
+  subscription_id: string | null; payment_customer_id: string | null; new_limits: ReturnType<typeof publicLimits>;
+};
+
+/**
+ * Applies a paid upgrade: tier and billing change under a condition on the old tier (no double
+ * upgrade), with account.upgraded written in the same transaction and dispatched after it. The
+ * new limits apply on the next request, since every request reads the account. Used by the API
+ * (sandbox charge), the upgrade page (sandbox checkout) and the processor's webhook.
+ */
+export async function completeUpgrade(a: AccountRecord, target: PaidTier, billing: UpgradeBilling):
+  Promise<{ ok: true; result: UpgradeResultView } | { ok: false; reason: 'tier_changed' }> {
+  const now = new Date().toISOString();
+  const upgraded = await newEvent('account.upgraded', { account_id: a.id, inbox_id: null, timestamp: now }, {
+    upgrade: { from_tier: a.tier, to_tier: target, upgraded_at: now, subscription_id: billing.subscriptionId, new_limits: publicLimits(target) },
+  });
+  const outcome = await store.setAccountTier(a.id, a.tier, target, {
+    provider: billing.provider, payment_customer_id: billing.customerId,
+    subscription_id: billing.subscriptionId, subscription_status: 'active',
+  }, now, [upgraded]);
+  if (!outcome.ok) return outcome;
+  await dispatchAfterCommit([upgraded]);
+  return {
+    ok: true,
+    result: {
+      account_id: a.id, from_tier: a.tier, tier: target, upgraded_at: now,
+      subscription_id: billing.subscriptionId, payment_customer_id: billing.customerId, new_limits: publicLimits(target),
+    },
+  };
+}
+
+export type ChargeUpgradeOutcome =
+  | { status: 'upgraded'; result: UpgradeResultView }
+  | { status: 'already_held' }
+  | { status: 'downgrade' }
+  | { status: 'declined'; declineCode: string; message: string }
+  | { status: 'invalid_payment_method'; message: string }
+  | { status: 'checkout_required'; message: string }
+  | { status: 'tier_changed' };
+
+/** Charges `paymentMethod` with the configured provider and, when paid, upgrades. */
+export async function chargeAndUpgrade(a: AccountRecord, target: PaidTier, paymentMethod: string): Promise<ChargeUpgradeOutcome> {
+  if (a.tier === target) return { status: 'already_held' };
+  if (tierRank(target) < tierRank(a.tier)) return { status: 'downgrade' };
+  const charge = await paymentProvider.subscribe({
+    accountId: a.id, tier: target, paymentMethod,
+    customerId: a.billing.payment_customer_id, idempotencyKey: `${a.id}:${a.tier}->${target}`,
+  });
+  if (charge.status !== 'succeeded') return charge;
+  const done = await completeUpgrade(a, target, { provider: paymentProvider.name, customerId: charge.customerId, subscriptionId: charge.subscriptionId });
+  return done.ok ? { status: 'upgraded', result: done.result } : { status: 'tier_changed' };
+}
+
 export async function upgradeAccount(req: HttpRequest<z.output<typeof UpgradeBody>>): Promise<OperationResult> {
   const a = req.principal!.account;
   const target = (req.body.tier ?? req.body.target_tier) as PaidTier;
-  if (a.tier === target) throw badRequest('TIER_ALREADY_HELD', `The account is already on the ${target} tier.`, { field: 'tier' });
-  if (tierRank(target) < tierRank(a.tier)) {
-    throw badRequest('DOWNGRADE_NOT_SUPPORTED', `Moving from ${a.tier} down to ${target} is not done through this endpoint.`, {
-      field: 'tier', next_steps: ['Ask your operator to contact support to change plans downward.'],
-    });
+  const out = await chargeAndUpgrade(a, target, req.body.payment_method);
+  switch (out.status) {
+    case 'already_held':
+      throw badRequest('TIER_ALREADY_HELD', `The account is already on the ${target} tier.`, { field: 'tier' });
+    case 'downgrade':
+      throw badRequest('DOWNGRADE_NOT_SUPPORTED', `Moving from ${a.tier} down to ${target} is not done through this endpoint.`, {
+        field: 'tier', next_steps: ['Ask your operator to contact support to change plans downward.'],
+      });
+    case 'declined':
+      throw new ApiError(402, 'PAYMENT_DECLINED', out.message, {
+        code: out.declineCode,
+        upgrade_context: await upgradeContext(a.id, a.tier, 'My payment method was declined.'),
+      });
+    case 'invalid_payment_method':
+      throw badRequest('INVALID_PAYMENT_METHOD', out.message, { field: 'payment_method' });
+    case 'checkout_required':
+      throw new ApiError(402, 'CHECKOUT_REQUIRED', out.message, {
+        upgrade_context: await upgradeContext(a.id, a.tier, 'I need a paid plan.', target),
+        next_steps: ['Relay upgrade_context.agent_script to your operator: the link opens the hosted checkout, and the tier changes when the payment completes.'],
+      });
+    case 'tier_changed':
+      throw conflict('CONFLICT', 'The account tier changed while this upgrade ran; read GET /v1/account and retry if still needed.');
+    case 'upgraded':
+      return {
+        result: out.result,
+        nextSteps: [
+          `The ${TIER_LIMITS[target].label} tier applies now: up to ${TIER_LIMITS[target].sendsPerDay.toLocaleString('en-US')} sends a day.`,
+          'Send mail with POST /v1/inboxes/{id}/send.',
+        ],
+      };
   }
-  const charge = await paymentProvider.subscribe({
-    accountId: a.id, tier: target, paymentMethod: req.body.payment_method,
-    customerId: a.billing.payment_customer_id, idempotencyKey: `${a.id}:${a.tier}->${target}`,
-  });
-  if (charge.status === 'declined') {
-    throw new ApiError(402, 'PAYMENT_DECLINED', charge.message, {
-      code: charge.declineCode,
-      upgrade_context: await upgradeContext(a.id, a.tier, 'My payment method was declined.'),
-    });
-  }
-  if (charge.status === 'invalid_payment_method') throw badRequest('INVALID_PAYMENT_METHOD', charge.message, { field: 'payment_method' });
-
-  const now = new Date().toISOString();
-  const upgraded = await newEvent('account.upgraded', { account_id: a.id, inbox_id: null, timestamp: now }, {
-    upgrade: { from_tier: a.tier, to_tier: target, upgraded_at: now, subscription_id: charge.subscriptionId, new_limits: publicLimits(target) },
-  });
-  const outcome = await store.setAccountTier(a.id, a.tier, target, {
-    provider: paymentProvider.name, payment_customer_id: charge.customerId,
-    subscription_id: charge.subscriptionId, subscription_status: 'active',
-  }, now, [upgraded]);
-  if (!outcome.ok) throw conflict('CONFLICT', 'The account tier changed while this upgrade ran; read GET /v1/account and retry if still needed.');
-  await dispatchAfterCommit([upgraded]);
-  return {
-    result: {
-      account_id: a.id,
-      from_tier: a.tier,
-      tier: target,
-      upgraded_at: now,
-      subscription_id: charge.subscriptionId,
-      payment_customer_id: charge.customerId,
-      new_limits: publicLimits(target),
-    },
-    nextSteps: [
-      `The ${TIER_LIMITS[target].label} tier applies now: up to ${TIER_LIMITS[target].sendsPerDay.toLocaleString('en-US')} sends a day.`,
-      'Send mail with POST /v1/inboxes/{id}/send.',
-    ],
-  };
 }

@@ -14,8 +14,7 @@ export async function upgradeLink(accountId: string, targetTier: PaidTier) {
  * upgrade_context for an error or the capabilities result: a fresh operator link, its label,
  * and the words the agent relays. undefined when there is no higher tier to offer.
  */
-export async function upgradeContext(accountId: string, tier: Tier, reason: string) {
-  const target = suggestedUpgradeTier(tier);
+export async function upgradeContext(accountId: string, tier: Tier, reason: string, target: PaidTier | undefined = suggestedUpgradeTier(tier)) {
   if (!target) return undefined;
   const link = await upgradeLink(accountId, target);
   return {
