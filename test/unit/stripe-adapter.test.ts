@@ -137,7 +137,7 @@ describe('stripe adapter: checkout session creation', () => {
     expect(form.get('line_items[0][price_data][unit_amount]')).toBe('9900');
     expect(form.get('line_items[0][price_data][recurring][interval]')).toBe('month');
     expect(form.get('success_url')).toContain('{CHECKOUT_SESSION_ID}');
-    const headers = new Headers(calls[0]!.init.headers as HeadersInit);
+    const headers = new Headers(calls[0]!.init.headers as Record<string, string>);
     expect(headers.get('idempotency-key')).toBe('mailroom-checkout-jti_abc');
     expect(headers.get('authorization')).toBe('Bearer sk_test_unit');
   });
