@@ -51,7 +51,7 @@ export async function assertMaySend(account: AccountRecord, recipients: string[]
     });
   }
   if (account.status !== 'active') throw new ApiError(403, account.status === 'under_review' ? 'ACCOUNT_UNDER_REVIEW' : 'ACCOUNT_SUSPENDED', `The account is ${account.status}; sending is paused.`);
-  const suppressed = await suppressedAmong(account.id, recipients);
+  const suppressed = await suppressedAmong(account.id, recipients.map((a) => a.toLowerCase())); // stored lower-case
   if (suppressed.length) {
     throw badRequest('RECIPIENT_SUPPRESSED', `Not sending to ${suppressed.map((s) => s.address).join(', ')}: ${suppressed[0]!.reason}.`, {
       field: 'to', details: suppressed,
