@@ -118,7 +118,7 @@ export async function sendDraftNow(d: DraftRecord, inbox: InboxRecord, account: 
     message = await sendMail({ inbox, account, to: d.to, cc: d.cc, bcc: d.bcc, subject: d.subject, text: d.body_text, html: d.body_html,
       attachments: [], answering, threadId: d.thread_id });
   } catch (e) {
-    await releaseDraft(d, d.send_at ? 'scheduled' : 'draft', new Date().toISOString());
+    await releaseDraft(d, d.send_at ? 'scheduled' : 'draft', d.updated_at); // nothing changed: its version is the one before the claim
     throw e;
   }
   await deleteDraft(d.inbox_id, d.id, false);
