@@ -78,6 +78,10 @@ export const FUNCTIONS = {
     description: 'Applies SES delivery, bounce and complaint events to outbound messages',
     kind: 'event', memoryMb: 256, timeoutSeconds: 30, needs: ['tableRead', 'tableWrite', 'webhookQueue'],
   },
+  pages: {
+    description: 'Operator pages (upgrade, notifications, inbox view) and the payment processor webhook',
+    kind: 'http', memoryMb: 512, timeoutSeconds: 20, needs: ['tableRead', 'tableWrite', 'linkSecret', 'bucketRead', 'webhookQueue'],
+  },
 } as const satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof FUNCTIONS;

@@ -10,6 +10,7 @@ import * as drafts from './schemas/drafts.ts';
 import * as inboxes from './schemas/inboxes.ts';
 import * as lists from './schemas/lists.ts';
 import * as messages from './schemas/messages.ts';
+import * as operators from './schemas/operators.ts';
 import * as threads from './schemas/threads.ts';
 import * as webhooks from './schemas/webhooks.ts';
 
@@ -172,6 +173,50 @@ export const routes: readonly RouteDef[] = [
     summary: 'Upgrade to a paid tier with a payment method',
     description: 'The new tier applies at once. With the sandbox payment provider, pm_card_visa succeeds and pm_card_chargeDeclined is declined (402 PAYMENT_DECLINED).',
     body: account.UpgradeBody, response: account.UpgradeResult, errors: [402, 409] },
+
+  // Operators: signed links an agent hands its human, and what the human answers
+  { method: 'POST', path: '/v1/account/upgrade-link', fn: 'account', operationId: 'createUpgradeLink', auth: 'account', tag: 'Account',
+    summary: 'A signed checkout link for your operator (7 days, single use, this account only)',
+    description: 'The operator opens url in a browser, sees the plan and pays; no login. 400 when target_tier is invalid or already held.',
+    body: operators.UpgradeLinkBody, response: operators.UpgradeLinkResult, fieldErrors: { target_tier: 'INVALID_TIER' } },
+  { method: 'POST', path: '/v1/upgrade-link', fn: 'account', operationId: 'createUpgradeLinkAlias', auth: 'account', tag: 'Account',
+    summary: 'Same as POST /v1/account/upgrade-link', body: operators.UpgradeLinkBody, response: operators.UpgradeLinkResult,
+    fieldErrors: { target_tier: 'INVALID_TIER' } },
+  { method: 'POST', path: '/v1/notify-operator', fn: 'account', operationId: 'notifyOperator', auth: 'account', tag: 'Account',
+    summary: 'Ask your operator for something: a signed page with your issue and context, and words to relay',
+    description: 'issue 1-1000 characters; context any JSON (16 KB); action_label defaults to "Review Request". At most 10 per hour per account (429 with retry_after). Read the answer with GET /v1/notifications/{id}.',
+    body: operators.NotifyOperatorBody, response: operators.OperatorNotification, successStatus: 201 },
+  { method: 'GET', path: '/v1/notifications/{id}', fn: 'account', operationId: 'getNotification', auth: 'account', tag: 'Account',
+    summary: 'A notification and the operator\'s answer (pending, approved or declined, with their note)',
+    params: operators.NotificationParams, response: operators.NotificationView, errors: [404] },
+  { method: 'POST', path: '/v1/payments/webhook', fn: 'pages', operationId: 'paymentWebhook', auth: 'none', tag: 'Account',
+    summary: 'Payment processor events (signed; called by the processor, not by agents)',
+    description: 'Verifies the processor\'s signature over the raw body; a completed checkout upgrades the account it names.',
+    response: operators.PaymentWebhookResult, errors: [404] },
+
+  // Pages at {site_url}: HTML for people holding a link (the token or key in the query is the credential)
+  { method: 'GET', path: '/upgrade', fn: 'pages', operationId: 'getUpgradePage', auth: 'none', tag: 'Pages',
+    summary: 'Upgrade page of an upgrade link: plan, price, what it unlocks, checkout', query: operators.TokenQuery, contentType: 'text/html; charset=utf-8' },
+  { method: 'POST', path: '/upgrade/checkout', fn: 'pages', operationId: 'postUpgradeCheckout', auth: 'none', tag: 'Pages',
+    summary: 'Checkout form post (token, payment_method): sandbox pays in place, a processor redirects to its hosted checkout',
+    contentType: 'text/html; charset=utf-8' },
+  { method: 'GET', path: '/upgrade/complete', fn: 'pages', operationId: 'getUpgradeComplete', auth: 'none', tag: 'Pages',
+    summary: 'Return page after the hosted checkout', query: operators.CheckoutCompleteQuery, contentType: 'text/html; charset=utf-8' },
+  { method: 'GET', path: '/notify/{notificationId}', fn: 'pages', operationId: 'getNotificationPage', auth: 'none', tag: 'Pages',
+    summary: 'Notification page: the issue, its context, and the operator\'s answer form', params: operators.NotificationPageParams,
+    query: operators.TokenQuery, contentType: 'text/html; charset=utf-8' },
+  { method: 'POST', path: '/notify/{notificationId}/act', fn: 'pages', operationId: 'postNotificationAct', auth: 'none', tag: 'Pages',
+    summary: 'Form post (token, decision, note): records the operator\'s answer once', params: operators.NotificationPageParams,
+    contentType: 'text/html; charset=utf-8' },
+  { method: 'GET', path: '/inbox/{id}', fn: 'pages', operationId: 'getInboxPage', auth: 'none', tag: 'Pages',
+    summary: 'Inbox view (view_url): messages and conversations, newest first', params: operators.InboxPageParams,
+    query: operators.InboxPageQuery, contentType: 'text/html; charset=utf-8' },
+  { method: 'GET', path: '/inbox/{id}/messages/{msgId}/html', fn: 'pages', operationId: 'getMessageHtml', auth: 'none', tag: 'Pages',
+    summary: 'Sanitized HTML of a message for the sandboxed frame of the inbox view', params: operators.MessagePageParams,
+    query: operators.KeyQuery, contentType: 'text/html; charset=utf-8' },
+  { method: 'GET', path: '/inbox/{id}/messages/{msgId}/attachments/{attachId}', fn: 'pages', operationId: 'getAttachmentRedirect', auth: 'none',
+    tag: 'Pages', summary: 'Attachment download from the inbox view (redirects to a presigned URL)', params: operators.AttachmentPageParams,
+    query: operators.KeyQuery, contentType: 'application/octet-stream' },
 ];
 
 /** Route key as API Gateway writes it: "POST /v1/inboxes/{id}". */

@@ -1,0 +1,349 @@
+/**
+ * The operator side: signed links an agent hands its human (upgrade, notification), and what
+ * the pages behind those links need. Links are HMAC-signed, bound to one account, valid 7 days;
+ * upgrade links are single use (claimed before money moves, released if it does not).
+ */
+import type { z } from 'zod';
+import { linkSigningSecret } from '../aws/secrets.ts';
+import { hashApiKey, looksLikeApiKey } from '../core/api-keys.ts';
+import { upgradeAgentScript } from '../core/capabilities.ts';
+import { ApiError, badRequest, notFound, tooManyRequests } from '../core/errors.ts';
+import { isId, newId } from '../core/ids.ts';
+import { MAGIC_LINK_TTL_SECONDS, signMagicLink, verifyMagicLink, type MagicLinkClaims, type MagicLinkPurpose } from '../core/magic-links.ts';
+import { PAID_TIERS, TIER_LIMITS, tierRank, type PaidTier } from '../core/tiers.ts';
+import { config } from '../config.ts';
+import type { HttpRequest, OperationResult } from '../http/types.ts';
+import { errorFields, log } from '../log.ts';
+import { paymentProvider } from '../payments/index.ts';
+import { WebhookSignatureError } from '../payments/provider.ts';
+import type { NotifyOperatorBody, UpgradeLinkBody } from '../schemas/operators.ts';
+import { getAccount, getApiKey, getInbox } from '../store/accounts.ts';
+import * as store from '../store/operators.ts';
+import type { NotificationRecord } from '../store/operators.ts';
+import type { AccountRecord, InboxRecord } from '../store/records.ts';
+import { chargeAndUpgrade, completeUpgrade } from './account.ts';
+import { upgradeLink } from './upgrade-context.ts';
+
+/** notify-operator: 10 requests per hour per account (spec: limits). */
+export const NOTIFY_MAX_PER_HOUR = 10;
+const HOUR = 3600;
+
+const isPaidTier = (t: unknown): t is PaidTier => typeof t === 'string' && (PAID_TIERS as readonly string[]).includes(t);
+
+// ---------------------------------------------------------------------------------------------
+// API: POST /v1/account/upgrade-link (and /v1/upgrade-link)
+// ---------------------------------------------------------------------------------------------
+
+export async function createUpgradeLink(req: HttpRequest<z.output<typeof UpgradeLinkBody>>): Promise<OperationResult> {
+  const a = req.principal!.account;
+  const target = req.body.target_tier;
+  if (a.tier === target) {
+    throw badRequest('TIER_ALREADY_HELD', `The account is already on the ${target} tier.`, { field: 'target_tier' });
+  }
+  if (tierRank(target) < tierRank(a.tier)) {
+    throw badRequest('DOWNGRADE_NOT_SUPPORTED', `The account is on ${a.tier}, above ${target}; an upgrade link only moves up.`, {
+      field: 'target_tier', next_steps: ['Ask your operator to contact support to change plans downward.'],
+    });
+  }
+  if (paymentProvider.checkout === 'hosted' && TIER_LIMITS[target].priceCentsPerMonth === null) {
+    throw badRequest('TIER_NOT_SOLD_ONLINE', `The ${TIER_LIMITS[target].label} tier has custom pricing and is not sold through checkout.`, {
+      field: 'target_tier', next_steps: ['Choose developer or growth, or ask your operator to contact sales for enterprise.'],
+    });
+  }
+  const link = await upgradeLink(a.id, target);
+  const label = `Upgrade to ${TIER_LIMITS[target].label}`;
+  return {
+    result: { ...link, operator_action_label: label, agent_script: upgradeAgentScript(target, 'I need a higher plan for my email account.', link.url) },
+    nextSteps: [
+      'Give url to your operator (agent_script has the words): it opens the checkout without a login, works once, and expires in 7 days.',
+      'After they pay, GET /v1/account shows the new tier; the account.upgraded webhook event announces it.',
+    ],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// API: POST /v1/notify-operator, GET /v1/notifications/{id}
+// ---------------------------------------------------------------------------------------------
+
+export const notificationUrl = (notificationId: string, token: string) =>
+  `${config.siteUrl}/notify/${encodeURIComponent(notificationId)}?token=${token}`;
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+export function notificationAgentScript(issue: string, actionLabel: string, url: string) {
+  return `I need your input on something: "${clip(issue.trim().replace(/\s+/g, ' '), 280)}" ` +
+    `Please open this link to review it and respond (${actionLabel}); no login is needed and it is valid for 7 days: ${url}`;
+}
+
+export async function notifyOperator(req: HttpRequest<z.output<typeof NotifyOperatorBody>>): Promise<OperationResult> {
+  const a = req.principal!.account;
+  const nowMs = Date.now();
+  const nowSec = Math.floor(nowMs / 1000);
+  const windowStart = nowSec - (nowSec % HOUR);
+  const id = newId('notification', nowMs);
+  const { token, claims } = signMagicLink(await linkSigningSecret(), { purpose: 'notification', account_id: a.id, notification_id: id }, nowMs);
+  const expiresAt = new Date(claims.exp * 1000).toISOString();
+  const record: NotificationRecord = {
+    id, account_id: a.id, issue: req.body.issue, context: req.body.context ?? null, action_label: req.body.action_label,
+    status: 'pending', response_note: null, responded_at: null, created_at: new Date(nowMs).toISOString(), expires_at: expiresAt,
+  };
+  const out = await store.createNotification(record, { start: windowStart, seconds: HOUR, max: NOTIFY_MAX_PER_HOUR });
+  const reset = windowStart + HOUR;
+  if (!out.ok) {
+    throw tooManyRequests(`At most ${NOTIFY_MAX_PER_HOUR} operator notifications per hour per account.`, {
+      code: 'NOTIFY_OPERATOR_RATE_LIMIT', retry_after: Math.max(1, reset - nowSec),
+      rate_limit: { limit: NOTIFY_MAX_PER_HOUR, remaining: 0, reset, window: HOUR, scope: 'account' },
+      next_steps: ['Wait retry_after seconds, or fold several questions into one notification (context holds any JSON).'],
+    });
+  }
+  const url = notificationUrl(id, token);
+  return {
+    status: 201,
+    result: {
+      notification_id: id, operator_action_url: url, operator_action_label: record.action_label,
+      agent_script: notificationAgentScript(record.issue, record.action_label, url), expires_at: expiresAt, status: record.status,
+    },
+    nextSteps: [
+      'Relay agent_script to your operator: the link opens a page with the issue and your context, where they respond.',
+      `Read their answer with GET /v1/notifications/${id} (status changes from pending to approved or declined).`,
+      `${Math.max(0, NOTIFY_MAX_PER_HOUR - out.count)} more notifications are allowed this hour.`,
+    ],
+  };
+}
+
+export const notificationView = (n: NotificationRecord) => ({
+  notification_id: n.id, issue: n.issue, context: n.context, action_label: n.action_label, status: n.status,
+  response_note: n.response_note, responded_at: n.responded_at, created_at: n.created_at, expires_at: n.expires_at,
+});
+
+export async function getNotificationStatus(req: HttpRequest): Promise<OperationResult> {
+  const a = req.principal!.account;
+  const id = String(req.params.id);
+  const n = isId('notification', id) ? await store.getNotification(a.id, id) : undefined;
+  if (!n) {
+    throw notFound('NOTIFICATION_NOT_FOUND', `No notification ${id} in this account.`, {
+      next_steps: ['Create one with POST /v1/notify-operator; its notification_id is what this endpoint reads.'],
+    });
+  }
+  return {
+    result: notificationView(n),
+    nextSteps: n.status === 'pending'
+      ? [Date.parse(n.expires_at) <= Date.now() ? 'The link expired unanswered; send a new notification if you still need an answer.'
+        : 'Your operator has not answered yet; check again later.']
+      : [`Your operator ${n.status} this${n.response_note ? ' and left a note (response_note)' : ''}.`],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links, as the pages check them.
+// ---------------------------------------------------------------------------------------------
+
+export type LinkProblem = 'missing' | 'malformed' | 'bad_signature' | 'expired' | 'wrong_purpose' | 'wrong_target';
+
+export type LinkCheck = { ok: true; claims: MagicLinkClaims } | { ok: false; problem: LinkProblem };
+
+export async function checkLink(token: string | undefined, purpose: MagicLinkPurpose, now = Date.now()): Promise<LinkCheck> {
+  if (!token) return { ok: false, problem: 'missing' };
+  const v = verifyMagicLink(await linkSigningSecret(), token, now);
+  if (!v.ok) return { ok: false, problem: v.reason };
+  if (v.claims.purpose !== purpose) return { ok: false, problem: 'wrong_purpose' };
+  return { ok: true, claims: v.claims };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The upgrade page and its checkout.
+// ---------------------------------------------------------------------------------------------
+
+export type UpgradeState =
+  | { kind: 'invalid'; problem: LinkProblem }
+  | { kind: 'used' }
+  | { kind: 'busy' }
+  | { kind: 'account_gone' }
+  | { kind: 'already_on'; account: AccountRecord; target: PaidTier }
+  | { kind: 'ready'; account: AccountRecord; target: PaidTier; claims: MagicLinkClaims };
+
+export async function loadUpgrade(token: string | undefined, opts: { allowUsed?: boolean } = {}): Promise<UpgradeState> {
+  const link = await checkLink(token, 'upgrade');
+  if (!link.ok) return { kind: 'invalid', problem: link.problem };
+  const { claims } = link;
+  if (!isPaidTier(claims.target_tier)) return { kind: 'invalid', problem: 'malformed' };
+  const [account, use] = await Promise.all([getAccount(claims.account_id), opts.allowUsed ? undefined : store.getLinkUse(claims.jti)]);
+  if (!account) return { kind: 'account_gone' };
+  if (use?.state === 'used') return { kind: 'used' };
+  if (tierRank(account.tier) >= tierRank(claims.target_tier)) return { kind: 'already_on', account, target: claims.target_tier };
+  if (use?.state === 'claimed' && use.claimed_at > Date.now() - store.CLAIM_STALE_MS) return { kind: 'busy' };
+  return { kind: 'ready', account, target: claims.target_tier, claims };
+}
+
+export type CheckoutOutcome =
+  | Exclude<UpgradeState, { kind: 'ready' }>
+  | { kind: 'redirect'; url: string }
+  | { kind: 'upgraded'; account: AccountRecord; target: PaidTier }
+  | { kind: 'declined'; account: AccountRecord; target: PaidTier; message: string; code: string }
+  | { kind: 'invalid_payment_method'; account: AccountRecord; target: PaidTier; message: string }
+  | { kind: 'not_sold_online'; account: AccountRecord; target: PaidTier };
+
+export const upgradePageUrl = (token: string) => `${config.siteUrl}/upgrade?token=${token}`;
+
+/**
+ * The checkout form's POST. In place (sandbox): claim the link, charge, upgrade, mark the link
+ * used; a decline gives the link back. Hosted: a checkout session at the processor, one per link.
+ * Only the account named in the signed link is ever upgraded: nothing in the form can name another.
+ */
+export async function checkoutUpgrade(token: string | undefined, paymentMethod: string | undefined): Promise<CheckoutOutcome> {
+  const state = await loadUpgrade(token);
+  if (state.kind !== 'ready') return state;
+  const { account, target, claims } = state;
+
+  if (paymentProvider.checkout === 'hosted') {
+    if (TIER_LIMITS[target].priceCentsPerMonth === null || !paymentProvider.createCheckout) return { kind: 'not_sold_online', account, target };
+    const session = await paymentProvider.createCheckout({
+      accountId: account.id, fromTier: account.tier, tier: target, linkId: claims.jti, customerId: account.billing.payment_customer_id,
+      successUrl: `${config.siteUrl}/upgrade/complete?token=${token}&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: upgradePageUrl(token!),
+    });
+    return { kind: 'redirect', url: session.url };
+  }
+
+  if (!paymentMethod) return { kind: 'invalid_payment_method', account, target, message: 'Choose a payment method.' };
+  const claim = await store.claimLink(claims.jti, account.id, claims.exp);
+  if (claim === 'used') return { kind: 'used' };
+  if (claim === 'busy') return { kind: 'busy' };
+  let out;
+  try {
+    out = await chargeAndUpgrade(account, target, paymentMethod);
+  } catch (e) {
+    await store.releaseLink(claims.jti).catch(() => undefined);
+    throw e;
+  }
+  switch (out.status) {
+    case 'upgraded': {
+      await store.markLinkUsed(claims.jti, account.id, claims.exp);
+      const fresh = (await getAccount(account.id)) ?? { ...account, tier: target };
+      return { kind: 'upgraded', account: fresh, target };
+    }
+    case 'declined':
+      await store.releaseLink(claims.jti);
+      return { kind: 'declined', account, target, message: out.message, code: out.declineCode };
+    case 'invalid_payment_method':
+    case 'checkout_required':
+      await store.releaseLink(claims.jti);
+      return { kind: 'invalid_payment_method', account, target, message: out.message };
+    case 'already_held':
+    case 'downgrade':
+    case 'tier_changed': {
+      // Someone upgraded the account meanwhile (another link, the API): this link changed nothing.
+      await store.releaseLink(claims.jti);
+      const fresh = (await getAccount(account.id)) ?? account;
+      return { kind: 'already_on', account: fresh, target };
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The processor's webhook: POST /v1/payments/webhook (raw body, signature header, no API key).
+// ---------------------------------------------------------------------------------------------
+
+export async function handlePaymentWebhook(req: HttpRequest): Promise<OperationResult> {
+  if (!paymentProvider.parseWebhook) {
+    throw notFound('NOT_FOUND', `The ${paymentProvider.name} payment provider sends no webhooks; upgrades complete in place.`);
+  }
+  let event;
+  try {
+    event = paymentProvider.parseWebhook(req.rawBody ?? '', req.headers['stripe-signature']);
+  } catch (e) {
+    if (e instanceof WebhookSignatureError) {
+      log.warn('payment webhook refused', { reason: e.message });
+      throw badRequest('INVALID_SIGNATURE', e.message, { next_steps: ['Only the payment processor calls this endpoint, with its signature over the raw body.'] });
+    }
+    throw e;
+  }
+  const received = (outcome: string, nextSteps: string[] = []): OperationResult => ({ result: { received: true, outcome }, nextSteps });
+  if (event.kind === 'ignored') return received('ignored', [`${event.type}: ${event.reason}.`]);
+
+  const markUsed = async () => {
+    if (event.linkId) await store.markLinkUsed(event.linkId, event.accountId, Math.floor(Date.now() / 1000) + MAGIC_LINK_TTL_SECONDS);
+  };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const account = await getAccount(event.accountId);
+    if (!account) {
+      log.warn('payment webhook for an unknown account', { account_id: event.accountId, event_id: event.eventId });
+      return received('unknown_account');
+    }
+    if (tierRank(account.tier) >= tierRank(event.tier)) {
+      await markUsed();
+      return received('already_applied');
+    }
+    const done = await completeUpgrade(account, event.tier, { provider: paymentProvider.name, customerId: event.customerId, subscriptionId: event.subscriptionId });
+    if (done.ok) {
+      await markUsed();
+      log.info('account upgraded by checkout', { account_id: account.id, to_tier: event.tier, event_id: event.eventId });
+      return received('upgraded');
+    }
+  }
+  // The tier kept changing under us: answer 500 so the processor retries later.
+  throw new ApiError(503, 'RETRY_LATER', 'The account changed while the upgrade was applied; retry.');
+}
+
+/** The return page after a hosted checkout: the webhook may or may not have arrived yet. */
+export async function checkoutReturn(token: string | undefined) {
+  return loadUpgrade(token, { allowUsed: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The notification page.
+// ---------------------------------------------------------------------------------------------
+
+export type NotificationState =
+  | { kind: 'invalid'; problem: LinkProblem }
+  | { kind: 'not_found' }
+  | { kind: 'ok'; notification: NotificationRecord; token: string };
+
+export async function loadNotification(notificationId: string, token: string | undefined): Promise<NotificationState> {
+  const link = await checkLink(token, 'notification');
+  if (!link.ok) return { kind: 'invalid', problem: link.problem };
+  // The link names one notification of one account; it opens nothing else.
+  if (link.claims.notification_id !== notificationId) return { kind: 'invalid', problem: 'wrong_target' };
+  const n = isId('notification', notificationId) ? await store.getNotification(link.claims.account_id, notificationId) : undefined;
+  if (!n || n.account_id !== link.claims.account_id) return { kind: 'not_found' };
+  return { kind: 'ok', notification: n, token: token! };
+}
+
+export type RespondOutcome = NotificationState | { kind: 'already_answered'; notification: NotificationRecord };
+
+export async function respondToNotification(notificationId: string, token: string | undefined, decision: 'approved' | 'declined',
+  note: string | null): Promise<RespondOutcome> {
+  const state = await loadNotification(notificationId, token);
+  if (state.kind !== 'ok') return state;
+  if (state.notification.status !== 'pending') return { kind: 'already_answered', notification: state.notification };
+  const updated = await store.respondToNotification(state.notification.account_id, notificationId, decision, note, new Date().toISOString());
+  if (!updated) {
+    const now = await store.getNotification(state.notification.account_id, notificationId);
+    return now ? { kind: 'already_answered', notification: now } : { kind: 'not_found' };
+  }
+  return { kind: 'ok', notification: updated, token: state.token };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The inbox view: view_url carries the inbox key.
+// ---------------------------------------------------------------------------------------------
+
+export type InboxAccess = { ok: true; inbox: InboxRecord } | { ok: false; status: 401 | 404; problem: string };
+
+export async function inboxForKey(inboxId: string, key: string | undefined): Promise<InboxAccess> {
+  if (!key) return { ok: false, status: 401, problem: 'This page needs the key that came with its link (?key=…).' };
+  if (!looksLikeApiKey(key)) return { ok: false, status: 401, problem: 'The key in this link is not a valid inbox key.' };
+  try {
+    const record = await getApiKey(hashApiKey(key));
+    // Only the inbox key of this very inbox opens it (the key that view_url embeds).
+    if (!record || record.kind !== 'inbox' || record.inbox_id !== inboxId) {
+      return { ok: false, status: 401, problem: 'The key in this link does not open this inbox.' };
+    }
+    const inbox = await getInbox(inboxId);
+    if (!inbox || inbox.status !== 'active') return { ok: false, status: 404, problem: 'This inbox was deleted.' };
+    return { ok: true, inbox };
+  } catch (e) {
+    log.error('inbox view: key check failed', errorFields(e));
+    throw e;
+  }
+}
