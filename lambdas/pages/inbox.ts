@@ -115,7 +115,7 @@ export function messageCard(inbox: InboxRecord, key: string, m: MessageRecord, o
     <a href="${paths.attachment(inbox.id, m.id, a.id, key)}" rel="noreferrer" download>${a.filename}</a>
     <span class="muted">${a.content_type} · ${formatBytes(a.size)}</span></li>`)}</ul></section>` : ''}
   ${m.body_html ? html`<section aria-label="Original HTML"><details${o.htmlOpen ? html` open` : ''}><summary>Original formatting (sandboxed: no scripts, no remote content)</summary>
-    <iframe class="mail" sandbox="" src="${paths.messageHtml(inbox.id, m.id, key)}" title="Original formatting of “${m.subject || 'this message'}”, sandboxed" referrerpolicy="no-referrer" loading="lazy"></iframe>
+    <iframe class="mail" sandbox="" src="${paths.messageHtml(inbox.id, m.id, key)}" title="Original formatting of “${m.subject || 'this message'}”, sandboxed" referrerpolicy="no-referrer"${o.htmlOpen ? '' : html` loading="lazy"`}></iframe>
   </details></section>` : ''}
   ${m.reply_body?.trim() && m.reply_body.trim() !== m.body_text.trim() ? html`<section aria-label="Full text"><details><summary>Full text with quoted history</summary><pre>${m.body_text}</pre></details></section>` : ''}
 </article>`;

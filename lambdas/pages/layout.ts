@@ -42,8 +42,9 @@ ul.ticks{list-style:none;padding:0;margin:8px 0 0;display:grid;gap:8px}
 ul.ticks li{padding-left:30px;position:relative}
 ul.ticks li::before{content:"";position:absolute;left:2px;top:.3em;width:18px;height:18px;border-radius:50%;background:var(--ok-soft)}
 ul.ticks li::after{content:"";position:absolute;left:8px;top:.55em;width:5px;height:9px;border:solid var(--ok);border-width:0 2px 2px 0;transform:rotate(45deg)}
-.compare{display:grid;grid-template-columns:1fr auto auto;gap:6px 18px;font-size:.95rem;margin-top:6px}
-.compare div{padding:6px 0;border-bottom:1px solid var(--line)}
+.compare{display:grid;grid-template-columns:1fr auto auto;gap:0;font-size:.95rem;margin-top:6px}
+.compare div{padding:8px 16px 8px 0;border-bottom:1px solid var(--line)}
+.compare div:nth-child(3n){padding-right:0}
 .compare .h{font-weight:600;color:var(--muted);font-size:.85rem;text-transform:uppercase;letter-spacing:.04em}
 .compare .new{font-weight:700}
 fieldset{border:0;padding:0;margin:0 0 16px}
@@ -113,7 +114,7 @@ details[open] summary{margin-bottom:10px}
 .pager{display:flex;justify-content:space-between;margin-top:14px}
 footer.site{max-width:var(--w,760px);margin:0 auto;padding:0 20px 32px;color:var(--muted);font-size:.85rem}
 @media (max-width:560px){body{font-size:15.5px}main{padding:20px 14px 40px}.card{padding:18px}h1{font-size:1.45rem}
-.compare{grid-template-columns:1fr auto auto;gap:4px 10px;font-size:.9rem}article.msg>header,article.msg section{padding:14px 16px}
+.compare{font-size:.9rem}.compare div{padding-right:10px}article.msg>header,article.msg section{padding:14px 16px}
 ul.rows a{padding:12px 14px}.actions .btn{width:100%}dl.kv{grid-template-columns:1fr}dl.kv dt{margin-top:6px}}
 `.trim();
 
