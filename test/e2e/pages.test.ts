@@ -57,7 +57,19 @@ async function open(device: 'desktop' | 'phone') {
 /** Nothing may spill sideways on a narrow screen. */
 const scrollWidth = async (page: Page) => Number(await page.evaluate('document.documentElement.scrollWidth'));
 
-const shot = (page: Page, name: string) => page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage: true });
+/**
+ * A whole-page screenshot. The mail frame is sandboxed, so Chromium renders it in a process of
+ * its own, which a fullPage capture leaves blank below the fold: grow the viewport to the page
+ * instead, capture, and put it back.
+ */
+async function shot(page: Page, name: string) {
+  const viewport = page.viewportSize()!;
+  const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: resolve(SHOTS, `${name}.png`) });
+  await page.setViewportSize(viewport);
+}
 
 function expectPageHeaders(res: Response | null) {
   expect(res).not.toBeNull();
