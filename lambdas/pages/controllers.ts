@@ -45,7 +45,7 @@ const postUpgradeCheckout: Operation = async (req) => {
     case 'already_on': return alreadyOnPage(out.account, out.target);
     case 'redirect':
       return { status: 303, raw: { body: '', contentType: 'text/plain; charset=utf-8' }, headers: { ...pageHeaders(paymentProvider.checkoutOrigins), location: out.url } };
-    case 'upgraded': return upgradedPage(out.account, out.target);
+    case 'upgraded': return upgradedPage(out.account, out.target, out.fromTier);
     case 'declined':
       return upgradePage({ provider: paymentProvider, account: out.account, target: out.target, token: token!, status: 402, chosen: form.payment_method,
         banner: { kind: 'bad', title: 'Payment declined', text: `${out.message} Nothing was charged and the plan did not change. Try another payment method; this link still works.` } });

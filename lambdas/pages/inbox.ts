@@ -1,7 +1,7 @@
 import type { OperationResult } from '../http/types.ts';
 import type { InboxRecord, MessageRecord, ThreadRecord } from '../store/records.ts';
 import { html, safeHref, type Html } from './html.ts';
-import { formatBytes, formatDate, page } from './layout.ts';
+import { formatBytes, formatDate, formatShortDate, page } from './layout.ts';
 import { paths } from './paths.ts';
 
 /**
@@ -57,8 +57,8 @@ export function messageListPage(inbox: InboxRecord, key: string, messages: Messa
   const rows = messages.length
     ? html`<ul class="rows" aria-label="Messages, newest first">${messages.map((m) => html`<li${m.read ? '' : html` class="unread"`}>
   <a href="${paths.inbox(inbox.id, key, { message: m.id })}">
-    <span class="row-from">${m.direction === 'outbound' ? `To ${m.to.join(', ')}` : sender(m)}${m.read ? '' : html`<span class="sr-only"> (unread)</span>`}</span>
-    <span class="row-date">${formatDate(m.received_at)}</span>
+    <span class="row-from" title="${m.direction === 'outbound' ? m.to.join(', ') : m.from}">${m.direction === 'outbound' ? `To ${m.to.join(', ')}` : m.from_name || m.from}${m.read ? '' : html`<span class="sr-only"> (unread)</span>`}</span>
+    <span class="row-date"><time datetime="${m.received_at}" title="${formatDate(m.received_at)}">${formatShortDate(m.received_at)}</time></span>
     <span class="row-subject">${m.subject || '(no subject)'}${m.attachments.length ? html`<span class="pill">${m.attachments.length} attachment${m.attachments.length === 1 ? '' : 's'}</span>` : ''}${m.direction === 'outbound' ? html`<span class="pill">sent</span>` : ''}</span>
     <span class="row-preview">${preview(m.reply_body || m.body_text)}</span>
   </a></li>`)}</ul>`
@@ -75,8 +75,8 @@ export function threadListPage(inbox: InboxRecord, key: string, threads: ThreadR
   const rows = threads.length
     ? html`<ul class="rows" aria-label="Conversations, most recent first">${threads.map((t) => html`<li${t.unread_count > 0 ? html` class="unread"` : ''}>
   <a href="${paths.inbox(inbox.id, key, { thread: t.id })}">
-    <span class="row-from">${t.participants.join(', ')}</span>
-    <span class="row-date">${formatDate(t.updated_at)}</span>
+    <span class="row-from">${t.participants.filter((p) => p !== inbox.address).join(', ') || inbox.address}</span>
+    <span class="row-date"><time datetime="${t.updated_at}" title="${formatDate(t.updated_at)}">${formatShortDate(t.updated_at)}</time></span>
     <span class="row-subject">${t.subject || '(no subject)'}<span class="pill">${t.message_count}</span>${t.labels.map((l) => html`<span class="pill">${l}</span>`)}</span>
     <span class="row-preview">${preview(t.latest_message.preview)}</span>
   </a></li>`)}</ul>`

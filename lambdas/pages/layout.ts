@@ -214,6 +214,15 @@ export const formatDate = (iso: string | null | undefined) => {
   return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 };
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Compact, for list rows: "Nov 22, 08:43" (UTC). */
+export const formatShortDate = (iso: string | null | undefined) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.toISOString().slice(11, 16)}`;
+};
+
 export const formatMoney = (cents: number | null) => (cents === null ? 'Custom' : `$${(cents / 100).toFixed(cents % 100 ? 2 : 0)}`);
 
 export function formatBytes(n: number) {

@@ -12,18 +12,19 @@ const priceLine = (t: TierLimits) => (t.priceCentsPerMonth === null
   ? html`<span class="price">Custom</span>`
   : html`<span class="price">${formatMoney(t.priceCentsPerMonth)}<small> / month</small></span>`);
 
-/** What the tier adds, in an operator's words, from the one tier table. */
-export function unlocks(target: PaidTier, from: Tier): string[] {
+/** What the tier adds, in an operator's words, from the one tier table (compared with `from` when known). */
+export function unlocks(target: PaidTier, from?: Tier): string[] {
   const t = TIER_LIMITS[target];
-  const f = TIER_LIMITS[from];
+  const f = from ? TIER_LIMITS[from] : undefined;
+  const was = (x: number) => (f ? ` (from ${n(x)})` : '');
   const out: string[] = [];
-  if (f.sendsPerDay === 0) out.push(`Your agent can send email and replies: up to ${n(t.sendsPerDay)} a day`);
-  else out.push(`Up to ${n(t.sendsPerDay)} emails a day (from ${n(f.sendsPerDay)})`);
+  if (!f || f.sendsPerDay === 0) out.push(`Your agent can send email and replies: up to ${n(t.sendsPerDay)} a day`);
+  else out.push(`Up to ${n(t.sendsPerDay)} emails a day${was(f.sendsPerDay)}`);
   out.push(`Bursts of ${n(t.sendBurstPerMinute)} sends a minute, ${n(t.concurrentSends)} at once`);
-  if (t.maxInboxes < 0 && f.maxInboxes >= 0) out.push(`Unlimited inboxes (from ${n(f.maxInboxes)})`);
+  if (t.maxInboxes < 0 && (!f || f.maxInboxes >= 0)) out.push(`Unlimited inboxes${f ? was(f.maxInboxes) : ''}`);
   if (t.customDomainsEnabled) out.push(t.maxCustomDomains < 0 ? 'Unlimited custom domains' : `${n(t.maxCustomDomains)} custom domain${t.maxCustomDomains === 1 ? '' : 's'}`);
-  if (t.smtpEnabled && !f.smtpEnabled) out.push('SMTP credentials for sending');
-  out.push(`${n(t.apiRequestsPerMinute)} API requests a minute (from ${n(f.apiRequestsPerMinute)})`);
+  if (t.smtpEnabled && !f?.smtpEnabled) out.push('SMTP credentials for sending');
+  out.push(`${n(t.apiRequestsPerMinute)} API requests a minute${f ? was(f.apiRequestsPerMinute) : ''}`);
   return out;
 }
 
@@ -98,13 +99,13 @@ ${planCard(o.account, o.target)}
 ${checkoutForm(o.provider, o.token, o.target, o.chosen)}`);
 }
 
-export function upgradedPage(account: AccountRecord, target: PaidTier): OperationResult {
+export function upgradedPage(account: AccountRecord, target: PaidTier, from?: Tier): OperationResult {
   const t = TIER_LIMITS[target];
   return page({ title: 'Upgrade complete', section: 'Upgrade' }, html`
 <div class="banner ok" role="status"><strong>Payment complete</strong>The account is now on the ${t.label} plan.</div>
 <h1>You're all set</h1>
 <p class="lead">Account <span class="mono">${account.id}</span> is on <strong>${TIER_LIMITS[account.tier].label}</strong>. The new limits apply immediately; your agent will see them on its next request.</p>
-<section class="card"><h2>Now included</h2><ul class="ticks">${unlocks(target, 'free').map((u) => html`<li>${u}</li>`)}</ul></section>
+<section class="card"><h2>Now included</h2><ul class="ticks">${unlocks(target, from).map((u) => html`<li>${u}</li>`)}</ul></section>
 <p class="muted">You can close this page. This link has been used and will not charge again.</p>`);
 }
 

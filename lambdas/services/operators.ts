@@ -10,7 +10,7 @@ import { upgradeAgentScript } from '../core/capabilities.ts';
 import { ApiError, badRequest, notFound, tooManyRequests } from '../core/errors.ts';
 import { isId, newId } from '../core/ids.ts';
 import { MAGIC_LINK_TTL_SECONDS, signMagicLink, verifyMagicLink, type MagicLinkClaims, type MagicLinkPurpose } from '../core/magic-links.ts';
-import { PAID_TIERS, TIER_LIMITS, tierRank, type PaidTier } from '../core/tiers.ts';
+import { PAID_TIERS, TIER_LIMITS, tierRank, type PaidTier, type Tier } from '../core/tiers.ts';
 import { config } from '../config.ts';
 import type { HttpRequest, OperationResult } from '../http/types.ts';
 import { errorFields, log } from '../log.ts';
@@ -178,7 +178,7 @@ export async function loadUpgrade(token: string | undefined, opts: { allowUsed?:
 export type CheckoutOutcome =
   | Exclude<UpgradeState, { kind: 'ready' }>
   | { kind: 'redirect'; url: string }
-  | { kind: 'upgraded'; account: AccountRecord; target: PaidTier }
+  | { kind: 'upgraded'; account: AccountRecord; target: PaidTier; fromTier: Tier }
   | { kind: 'declined'; account: AccountRecord; target: PaidTier; message: string; code: string }
   | { kind: 'invalid_payment_method'; account: AccountRecord; target: PaidTier; message: string }
   | { kind: 'not_sold_online'; account: AccountRecord; target: PaidTier };
@@ -220,7 +220,7 @@ export async function checkoutUpgrade(token: string | undefined, paymentMethod: 
     case 'upgraded': {
       await store.markLinkUsed(claims.jti, account.id, claims.exp);
       const fresh = (await getAccount(account.id)) ?? { ...account, tier: target };
-      return { kind: 'upgraded', account: fresh, target };
+      return { kind: 'upgraded', account: fresh, target, fromTier: account.tier };
     }
     case 'declined':
       await store.releaseLink(claims.jti);
