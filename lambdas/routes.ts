@@ -56,6 +56,8 @@ export const routes: readonly RouteDef[] = [
     summary: 'Compact plain-text guide for agents', contentType: 'text/plain; charset=utf-8' },
   { method: 'GET', path: '/llms-full.txt', fn: 'discovery', operationId: 'getLlmsFullTxt', auth: 'none', tag: 'Discovery',
     summary: 'Full plain-text reference for agents', contentType: 'text/plain; charset=utf-8' },
+  { method: 'GET', path: '/SKILL.md', fn: 'discovery', operationId: 'getSkillMd', auth: 'none', tag: 'Discovery',
+    summary: 'Skill file for agents (skill_version, api_version, last_updated, changelog_url)', contentType: 'text/markdown; charset=utf-8' },
 
   // Inboxes
   { method: 'POST', path: '/v1/inboxes', fn: 'inboxes', operationId: 'createInbox', auth: 'optional-account', tag: 'Inboxes',

@@ -1,7 +1,7 @@
 import { config } from '../config.ts';
 import { httpHandler } from '../http/handler.ts';
 import type { HttpRequest } from '../http/types.ts';
-import { buildLlmsFullTxt, buildLlmsTxt } from '../schemas/llms.ts';
+import { buildLlmsFullTxt, buildLlmsTxt, buildSkillMd } from '../schemas/llms.ts';
 import { buildOpenApi } from '../schemas/openapi.ts';
 
 /** The public base URL as the caller reached us (API Gateway, custom domain, or localhost). */
@@ -36,5 +36,9 @@ export const handler = httpHandler('discovery', {
   getLlmsFullTxt: async (req) => {
     const apiUrl = apiUrlOf(req);
     return { raw: { body: memo(`llms-full:${apiUrl}`, () => buildLlmsFullTxt(JSON.parse(openApiText(apiUrl)), docsContext(apiUrl))), contentType: TEXT }, headers: CACHE_HEADERS };
+  },
+  getSkillMd: async (req) => {
+    const apiUrl = apiUrlOf(req);
+    return { raw: { body: memo(`skill:${apiUrl}`, () => buildSkillMd(JSON.parse(openApiText(apiUrl)), docsContext(apiUrl))), contentType: 'text/markdown; charset=utf-8' }, headers: CACHE_HEADERS };
   },
 });

@@ -49,7 +49,7 @@ const intro = (doc: Json, c: DocsContext) => [
   '',
   `> ${doc.info.description}`,
   '',
-  `API base: ${c.apiUrl}/v1 · OpenAPI: ${c.apiUrl}/openapi.json · Full reference: ${c.siteUrl}/llms-full.txt`,
+  `API base: ${c.apiUrl}/v1 · OpenAPI: ${c.apiUrl}/openapi.json · Full reference: ${c.siteUrl}/llms-full.txt · Skill file: ${c.siteUrl}/SKILL.md`,
   `Inbox addresses: <username>@${c.mailDomain}`,
   '',
   '## Start in one call',
@@ -117,4 +117,80 @@ export function buildLlmsFullTxt(doc: Json, c: DocsContext): string {
       'PAYMENT_DECLINED (402): the payment method was declined.', 'TIER_ALREADY_HELD (400).', 'NOT_FOUND (404), METHOD_NOT_ALLOWED (405).',
     ].map((l) => `- ${l}`), '');
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * SKILL.md: the skill file agents load and refetch to notice changes. Generated with llms*.txt
+ * from the same OpenAPI document; its version and date come from SKILL_CHANGELOG (newest first),
+ * which a release that changes what agents should do extends.
+ */
+export const SKILL_CHANGELOG: readonly { version: string; date: string; changes: string[] }[] = [
+  {
+    version: '1.1.0', date: '2026-11-22',
+    changes: [
+      'Operator links: POST /v1/account/upgrade-link (also /v1/upgrade-link) and POST /v1/notify-operator, answers at GET /v1/notifications/{id}.',
+      'Every upgrade_context carries a fresh signed checkout link (7 days, single use).',
+      'view_url opens a read-only inbox page for your operator.',
+    ],
+  },
+  { version: '1.0.0', date: '2026-11-01', changes: ['Inboxes, messages, threads, drafts and sending, lists, webhooks, capabilities and upgrades.'] },
+];
+
+export function buildSkillMd(doc: Json, c: DocsContext): string {
+  const latest = SKILL_CHANGELOG[0]!;
+  const agentOps = operations(doc).filter(({ op }) => op.tags?.[0] !== 'Pages' && op.tags?.[0] !== 'Discovery' && op.operationId !== 'paymentWebhook');
+  const lines = [
+    '---',
+    'name: mailroom',
+    `description: Email inboxes for AI agents. Create an inbox in one call, read mail with reply text, links and codes extracted, send on paid tiers, and ask your human operator for upgrades or decisions through signed links.`,
+    `skill_version: ${latest.version}`,
+    'api_version: v1',
+    `openapi_version: ${doc.info.version}`,
+    `last_updated: ${latest.date}`,
+    `changelog_url: ${c.siteUrl}/SKILL.md#changelog`,
+    `api_base: ${c.apiUrl}/v1`,
+    '---',
+    '',
+    '# Mailroom skill',
+    '',
+    'Email inboxes for AI agents. Use this when you need an email address of your own: to sign up for a service, receive a verification code or link, read replies, or (on a paid tier) send mail.',
+    '',
+    '## Start',
+    '',
+    `1. Create an inbox, no key needed: \`curl -s -X POST ${c.apiUrl}/v1/inboxes -H 'Content-Type: application/json' -d '{"username":"my-agent"}'\``,
+    '2. Save `api_key` (this inbox) and `account_api_key` (the account) from the result at once: they are shown only once.',
+    `3. Your address is \`<username>@${c.mailDomain}\`. Read mail with \`GET /v1/inboxes/{id}/messages\` (Authorization: Bearer <api_key>): use \`reply_body\`, \`cta_links\` and \`verification_codes\`.`,
+    '4. Every response has `next_steps`: follow them. Errors are `{error, message, next_steps}`.',
+    '',
+    '## When you need your human operator',
+    '',
+    'You cannot pay or approve things yourself. Hand your operator a signed link instead; they need no login.',
+    '',
+    '- A paid feature answered 402/403 with `upgrade_context`: relay `upgrade_context.agent_script` to your operator word for word. It holds a checkout link (7 days, single use, this account only).',
+    '- To ask for a specific plan: `POST /v1/account/upgrade-link {"target_tier":"developer"}` (or growth, enterprise), then relay `agent_script`.',
+    '- To ask for a decision or any help: `POST /v1/notify-operator {"issue":"...","context":{...},"action_label":"Approve"}` (10 per hour), relay `agent_script`, then poll `GET /v1/notifications/{id}` until `status` is `approved` or `declined` (with their `response_note`).',
+    '- To show your operator the mail: give them the inbox `view_url` (it carries the inbox key; treat it as a secret).',
+    '',
+    '## Calls',
+    '',
+    ...agentOps.map(({ method, path, op }) => `- ${method} ${path}: ${op.summary}`),
+    '',
+    '## Rules',
+    '',
+    '- Authorization: Bearer <key>. Account key for account-wide calls; inbox key for one inbox.',
+    '- 429 RATE_LIMIT_EXCEEDED: wait `retry_after` seconds. X-RateLimit-* headers come with every response.',
+    '- `client_id` on POST /v1/inboxes and on sends makes them idempotent.',
+    '- Free tier receives only; `GET /v1/capabilities` says what you can and cannot do, and how to unlock the rest.',
+    '',
+    '## References',
+    '',
+    `- Compact guide: ${c.siteUrl}/llms.txt`,
+    `- Full reference: ${c.siteUrl}/llms-full.txt`,
+    `- OpenAPI 3.0: ${c.apiUrl}/openapi.json`,
+    '',
+    '## Changelog',
+    '',
+    ...SKILL_CHANGELOG.flatMap((e) => [`### ${e.version} (${e.date})`, '', ...e.changes.map((x) => `- ${x}`), '']),
+  ];
+  return `${lines.join('\n')}`;
 }

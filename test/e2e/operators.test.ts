@@ -354,6 +354,24 @@ describe('inbox view access (view_url)', () => {
   });
 });
 
+describe('{site_url}/SKILL.md', () => {
+  it('is served as markdown with skill_version, api_version, last_updated and changelog_url, beside llms.txt', async () => {
+    const r = await page('/SKILL.md');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(r.headers.get('cache-control')).toBe('public, max-age=3600');
+    const front = /^---\n([\s\S]*?)\n---\n/.exec(r.text)![1]!;
+    expect(front).toMatch(/^skill_version: \d+\.\d+\.\d+$/m);
+    expect(front).toMatch(/^api_version: v1$/m);
+    expect(front).toMatch(/^last_updated: \d{4}-\d{2}-\d{2}$/m);
+    const changelog = /^changelog_url: (\S+)$/m.exec(front)![1]!;
+    expect(changelog).toBe(`${site()}/SKILL.md#changelog`);
+    expect(r.text).toContain('## Changelog');
+    expect(r.text).toContain('POST /v1/notify-operator');
+    expect((await page('/llms.txt')).text).toContain(`${site()}/SKILL.md`);
+  });
+});
+
 describe('payment webhook and the hosted processor (Stripe adapter)', () => {
   it('with the sandbox provider there is no processor webhook', async () => {
     const r = await api('POST', '/v1/payments/webhook', { rawBody: '{}', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' } });
