@@ -336,6 +336,12 @@ describe('inbox view (view_url) with a hostile HTML email', () => {
       await page.goto(`${inbox.view_url}&view=threads`);
       expect(await page.locator('ul.rows li').count()).toBe(2);
       await shot(page, 'inbox-threads-desktop');
+      await Promise.all([page.waitForNavigation(), page.locator('ul.rows li').nth(1).locator('a').click()]);
+      expect(await page.locator('article.msg').count()).toBe(1);
+      await page.waitForTimeout(1000);
+      await shot(page, 'inbox-thread-desktop');
+      expect(dialogs).toEqual([]);
+      expect(trap.hits).toEqual([]);
     } finally {
       await trap.close();
     }
