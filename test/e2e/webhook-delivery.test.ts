@@ -439,6 +439,8 @@ describe('retries', () => {
     expect(en.status, en.text).toBe(200);
     expect(en.body.result).toMatchObject({ id: bad.id, status: 'active', health: 'healthy' });
     expect(en.body.result.re_enabled_at).toMatch(ISO);
+    expect(en.text).not.toContain(bad.secret);
+    expect((await api('GET', `/v1/webhooks/${bad.id}/logs`, { key: acct.account_api_key })).text).not.toContain(bad.secret);
     expect(await webhookRow(acct.account_api_key, bad.id)).toMatchObject({ status: 'active', health: 'healthy' });
 
     await sendMail({ to: acct.address, subject: `third ${tag}`, text: 'three' });
