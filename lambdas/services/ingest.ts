@@ -134,7 +134,11 @@ export async function ingestInboundMail(n: InboundNotification): Promise<IngestO
 async function fileIntoInbox(inbox: InboxRecord, n: InboundNotification, p: ParsedInbound, c: DerivedContent,
   attachments: AttachmentRecord[], receivedAt: string, receivedMs: number) {
   const messageId = deterministicId('message', `${n.sesMessageId}#${inbox.id}`, receivedMs);
-  const visible = new Set([...p.to, ...p.cc]);
+  // Plus-addressed copies (name+tag@) are visible recipients of `name@` too.
+  const visible = new Set([...p.to, ...p.cc].map((a) => {
+    const at = a.lastIndexOf('@');
+    return at > 0 && a.slice(at + 1) === config.mailDomain ? `${a.slice(0, at).split('+')[0]}@${config.mailDomain}` : a;
+  }));
   for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt++) {
     const existingThread = await threadForMessageIds(inbox.id, threadCandidates(p.inReplyTo, p.references));
     const threadId = existingThread ?? deterministicId('thread', `${n.sesMessageId}#${inbox.id}#thread`, receivedMs);

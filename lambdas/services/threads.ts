@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { notFound } from '../core/errors.ts';
+import { isId } from '../core/ids.ts';
+import { getInbox } from '../store/accounts.ts';
 import type { HttpRequest, OperationResult } from '../http/types.ts';
 import type { AddLabelBody, ListAccountThreadsQuery, ListThreadsQuery, SetLabelsBody } from '../schemas/threads.ts';
 import * as store from '../store/messages.ts';
@@ -37,7 +39,12 @@ export async function listInboxThreads(req: HttpRequest<unknown, z.output<typeof
 }
 
 export async function listAccountThreads(req: HttpRequest<unknown, z.output<typeof ListAccountThreadsQuery>>): Promise<OperationResult> {
-  const all = await store.listThreads({ accountId: req.principal!.account.id }, false);
+  const accountId = req.principal!.account.id;
+  if (req.query.inbox_id !== undefined) {
+    const inbox = isId('inbox', req.query.inbox_id) ? await getInbox(req.query.inbox_id) : undefined;
+    if (!inbox || inbox.account_id !== accountId) throw notFound('INBOX_NOT_FOUND', `No inbox ${req.query.inbox_id} in this account.`);
+  }
+  const all = await store.listThreads({ accountId }, false);
   return { result: pageThreads(all, req.query), nextSteps: ['Filter by inbox_id, label, unread or search (subject text).'] };
 }
 
