@@ -1,4 +1,4 @@
-import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient, UpdateScheduleCommand } from '@aws-sdk/client-scheduler';
+import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { requireEnv } from '../config.ts';
 
 const group = requireEnv('SCHEDULE_GROUP_NAME');
@@ -11,16 +11,21 @@ const scheduler = new SchedulerClient({});
 
 export interface ScheduledSend { draft_id: string; inbox_id: string; account_id: string; send_at: string }
 
-/** Schedule names allow [0-9a-zA-Z-_.]{1,64}: the draft id fits. */
-const nameOf = (draftId: string) => draftId;
+/**
+ * A schedule is (draft, time): moving a draft makes a new schedule and deletes the old, so a
+ * schedule that fires and deletes itself can never take a newer one with it. Names allow
+ * [0-9a-zA-Z-_.]{1,64}: 40 + 1 + 10 characters.
+ */
+const nameOf = (draftId: string, sendAt: string) => `${draftId}.${Math.ceil(Date.parse(sendAt) / 1000)}`;
 /** Scheduler's one-time expression: at(yyyy-mm-ddThh:mm:ss), UTC. */
-const atExpression = (iso: string) => `at(${new Date(iso).toISOString().slice(0, 19)})`;
+// at() has whole seconds: round up, so a send_at with milliseconds never fires early.
+const atExpression = (iso: string) => `at(${new Date(Math.ceil(Date.parse(iso) / 1000) * 1000).toISOString().slice(0, 19)})`;
 
-/** One one-time schedule per draft; created or moved, deleted by Scheduler after it fires. */
+/** A one-time schedule for the draft at send_at; Scheduler deletes it after it fires. */
 export async function scheduleDraftSend(s: ScheduledSend) {
   const { roleArn, targetArn } = scheduleTarget();
   const input = {
-    Name: nameOf(s.draft_id), GroupName: group,
+    Name: nameOf(s.draft_id, s.send_at), GroupName: group,
     ScheduleExpression: atExpression(s.send_at), ScheduleExpressionTimezone: 'UTC',
     FlexibleTimeWindow: { Mode: 'OFF' as const },
     ActionAfterCompletion: 'DELETE' as const,
@@ -29,14 +34,14 @@ export async function scheduleDraftSend(s: ScheduledSend) {
   try {
     await scheduler.send(new CreateScheduleCommand(input));
   } catch (e) {
+    // The same draft at the same second is already scheduled: nothing to do.
     if (!(e instanceof ConflictException) && (e as Error).name !== 'ConflictException') throw e;
-    await scheduler.send(new UpdateScheduleCommand(input));
   }
 }
 
-export async function cancelDraftSchedule(draftId: string) {
+export async function cancelDraftSchedule(draftId: string, sendAt: string) {
   try {
-    await scheduler.send(new DeleteScheduleCommand({ Name: nameOf(draftId), GroupName: group }));
+    await scheduler.send(new DeleteScheduleCommand({ Name: nameOf(draftId, sendAt), GroupName: group }));
   } catch (e) {
     if (!(e instanceof ResourceNotFoundException) && (e as Error).name !== 'ResourceNotFoundException') throw e;
   }

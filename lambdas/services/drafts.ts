@@ -95,14 +95,14 @@ export async function updateDraft(req: HttpRequest<z.output<typeof UpdateDraftBo
   if (sendAt && sendAt !== d.send_at) await assertMaySend(req.principal!.account, [...next.to, ...next.cc, ...next.bcc]);
   if (!(await replaceDraft(next, d.updated_at))) throw conflict('DRAFT_CHANGED', `Draft ${d.id} changed meanwhile (or is being sent); read it again.`);
   if (sendAt && (sendAt !== d.send_at || d.status !== 'scheduled')) await scheduleDraftSend({ draft_id: d.id, inbox_id: d.inbox_id, account_id: d.account_id, send_at: sendAt });
-  if (!sendAt && d.send_at) await cancelDraftSchedule(d.id);
+  if (d.send_at && d.send_at !== sendAt) await cancelDraftSchedule(d.id, d.send_at);
   return { result: view(next), nextSteps: sendAt ? [`Scheduled for ${sendAt}.`] : ['Not scheduled; send it with POST …/send when ready.'] };
 }
 
 export async function deleteDraftOp(req: HttpRequest): Promise<OperationResult> {
   const d = await loadDraft(req.principal!.inbox!.id, req.params.draftId);
   if (!(await deleteDraft(d.inbox_id, d.id))) throw conflict('DRAFT_NOT_EDITABLE', `Draft ${d.id} is being sent and can no longer be discarded.`);
-  if (d.send_at) await cancelDraftSchedule(d.id);
+  if (d.send_at) await cancelDraftSchedule(d.id, d.send_at);
   return { result: { id: d.id, deleted: true, cancelled_schedule: !!d.send_at }, nextSteps: [d.send_at ? 'The scheduled send is cancelled.' : 'The draft is discarded.'] };
 }
 
@@ -118,11 +118,11 @@ export async function sendDraftNow(d: DraftRecord, inbox: InboxRecord, account: 
     message = await sendMail({ inbox, account, to: d.to, cc: d.cc, bcc: d.bcc, subject: d.subject, text: d.body_text, html: d.body_html,
       attachments: [], answering, threadId: d.thread_id });
   } catch (e) {
-    await releaseDraft(d, d.send_at ? 'scheduled' : 'draft', d.updated_at); // nothing changed: its version is the one before the claim
+    await releaseDraft(d); // nothing left: the draft is as it was, same version
     throw e;
   }
   await deleteDraft(d.inbox_id, d.id, false);
-  if (d.send_at) await cancelDraftSchedule(d.id).catch((e) => log.warn('could not delete a fired schedule', { draft_id: d.id, ...errorFields(e) }));
+  if (d.send_at) await cancelDraftSchedule(d.id, d.send_at).catch((e) => log.warn('could not delete a fired schedule', { draft_id: d.id, ...errorFields(e) }));
   return message;
 }
 
@@ -160,6 +160,16 @@ export async function sendScheduledDraft(s: { draft_id: string; inbox_id: string
     const m = await sendDraftNow(d, inbox, account);
     return m ? { outcome: 'sent' as const, message_id: m.id } : { outcome: 'gone' as const };
   } catch (e) {
+    if (e instanceof ApiError && e.status === 429 && e.extras.retry_after !== undefined) {
+      // A limit that passes (burst, concurrency, the day's quota): stay scheduled, try again then.
+      const later = new Date(Date.now() + e.extras.retry_after * 1000).toISOString();
+      const fresh = await getDraft(d.inbox_id, d.id);
+      if (fresh && (await replaceDraft({ ...fresh, send_at: later, updated_at: new Date().toISOString() }, fresh.updated_at))) {
+        await scheduleDraftSend({ draft_id: d.id, inbox_id: d.inbox_id, account_id: d.account_id, send_at: later });
+      }
+      log.info('scheduled send postponed by a limit', { draft_id: d.id, error: e.error, send_at: later });
+      return { outcome: 'postponed' as const, send_at: later };
+    }
     if (e instanceof ApiError && e.status < 500) {
       // Refused for good (quota, tier, suppression): keep the draft, unscheduled, with why.
       log.warn('scheduled send refused', { draft_id: d.id, error: e.error });

@@ -59,11 +59,11 @@ export async function claimDraftForSending(d: DraftRecord, now: string): Promise
   }
 }
 
-/** Gives a claimed draft back (the send was refused before anything left). */
-export async function releaseDraft(d: DraftRecord, status: 'draft' | 'scheduled', now: string) {
+/** Gives a claimed draft back exactly as it was (the send was refused before anything left). */
+export async function releaseDraft(d: DraftRecord) {
   await db.send(new UpdateCommand({ TableName, Key: keys.draft(d.inbox_id, d.id),
-    UpdateExpression: 'SET #s = :status, updated_at = :now', ConditionExpression: '#s = :sending',
-    ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':status': status, ':now': now, ':sending': 'sending' } })).catch(() => undefined);
+    UpdateExpression: 'SET #s = :status, updated_at = :was', ConditionExpression: '#s = :sending',
+    ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':status': d.status, ':was': d.updated_at, ':sending': 'sending' } })).catch(() => undefined);
 }
 
 export async function deleteDraft(inboxId: string, draftId: string, onlyEditable = true): Promise<boolean> {
