@@ -14,6 +14,7 @@ import { inboxesByUsername, recordRejection, storeMessage, threadForMessageIds }
 import type { AttachmentRecord, EventRecord, InboxRecord, ListEntryRecord, MessageRecord, ThreadRecord } from '../store/records.ts';
 import { messageReceivedData } from '../core/events.ts';
 import { dispatchAfterCommit, newEvent } from './events.ts';
+import { offloadLargeBodies } from './message-bodies.ts';
 import { messageView, threadView } from './message-views.ts';
 
 /** What ingest needs of an SES receipt notification (the Lambda action's `Records[].ses`). */
@@ -180,7 +181,7 @@ async function fileIntoInbox(inbox: InboxRecord, n: InboundNotification, p: Pars
     };
     const events = await messageEvents(message, thread, receivedMs);
     const result = await storeMessage({
-      message, inbox, preview: preview(c.body_text), events,
+      message: await offloadLargeBodies(message), inbox, preview: preview(c.body_text), events,
       thread: thread ? { kind: 'new', record: thread } : { kind: 'existing', id: threadId },
     });
     if (result === 'duplicate') {

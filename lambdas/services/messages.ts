@@ -5,6 +5,7 @@ import type { ListMessagesQuery, RejectionsQuery, UpdateMessageBody } from '../s
 import { ATTACHMENT_URL_TTL_SECONDS, presignDownload } from '../store/blobs.ts';
 import * as store from '../store/messages.ts';
 import type { MessageRecord } from '../store/records.ts';
+import { withBodies } from './message-bodies.ts';
 import { messageView } from './message-views.ts';
 
 const messageNotFound = (id: string) => notFound('MESSAGE_NOT_FOUND', `No message ${id} in this inbox.`, {
@@ -25,7 +26,7 @@ export async function listMessages(req: HttpRequest<unknown, z.output<typeof Lis
     .filter((m) => readFilter === undefined || m.read === readFilter);
   const page = all.slice(q.offset, q.offset + q.limit);
   return {
-    result: { messages: page.map(messageView), total: all.length, limit: q.limit, offset: q.offset, has_more: q.offset + page.length < all.length },
+    result: { messages: (await Promise.all(page.map(withBodies))).map(messageView), total: all.length, limit: q.limit, offset: q.offset, has_more: q.offset + page.length < all.length },
     nextSteps: all.length === 0
       ? [`No mail yet. Mail sent to ${inbox.address} shows up here; register a webhook (POST /v1/webhooks) to be told when it arrives.`]
       : ['reply_body holds the new text of each message; cta_links and verification_codes hold what to act on.',
@@ -36,7 +37,7 @@ export async function listMessages(req: HttpRequest<unknown, z.output<typeof Lis
 export async function getMessage(req: HttpRequest): Promise<OperationResult> {
   const m = await loadMessage(req.principal!.inbox!.id, req.params.msgId);
   return {
-    result: messageView(m),
+    result: messageView(await withBodies(m)),
     nextSteps: [
       ...(m.verification_codes.length ? ['verification_codes lists the one-time codes found, best first.'] : []),
       ...(m.cta_links.length ? ['cta_links lists the links to act on (verify, reset, sign in…), best first.'] : []),
@@ -52,7 +53,7 @@ export async function updateMessage(req: HttpRequest<z.output<typeof UpdateMessa
   }
   if (req.body.labels !== undefined) await store.setMessageLabels(m, [...new Set(req.body.labels)]);
   m = await loadMessage(m.inbox_id, m.id);
-  return { result: messageView(m), nextSteps: ['Unread counts of the thread follow read changes.'] };
+  return { result: messageView(await withBodies(m)), nextSteps: ['Unread counts of the thread follow read changes.'] };
 }
 
 async function attachmentDownload(inboxId: string, messageId: string, attachmentId: string, threadId?: string): Promise<OperationResult> {

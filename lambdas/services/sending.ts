@@ -13,6 +13,7 @@ import { getThread, storeMessage } from '../store/messages.ts';
 import type { AccountRecord, AttachmentRecord, InboxRecord, MessageRecord, ThreadRecord } from '../store/records.ts';
 import { linkSesMessage, releaseSend, reserveSend, sendsToday, setDeliveryStatus, suppressedAmong, utcDay } from '../store/sending.ts';
 import { dispatchAfterCommit, newEvent } from './events.ts';
+import { offloadLargeBodies } from './message-bodies.ts';
 import { messageView } from './message-views.ts';
 import { upgradeContext } from './upgrade-context.ts';
 import { displayName } from './views.ts';
@@ -138,7 +139,7 @@ export async function sendMail(r: SendRequest, opts: { messageId?: string } = {}
       latest_message: { id, from_address: r.inbox.address, preview: preview(r.text), received_at: now },
       status: 'active', created_at: now, updated_at: now,
     };
-    const stored = await storeMessage({ message, inbox: r.inbox, preview: preview(r.text), events: [],
+    const stored = await storeMessage({ message: await offloadLargeBodies(message), inbox: r.inbox, preview: preview(r.text), events: [],
       thread: newThread ? { kind: 'new', record: newThread } : { kind: 'existing', id: threadId } });
     if (stored !== 'stored') throw new Error(`outbound message ${id} could not be stored (${stored})`);
 

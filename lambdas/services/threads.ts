@@ -7,6 +7,7 @@ import type { AddLabelBody, ListAccountThreadsQuery, ListThreadsQuery, SetLabels
 import * as store from '../store/messages.ts';
 import type { LabelChange } from '../store/messages.ts';
 import type { ThreadRecord } from '../store/records.ts';
+import { withBodies } from './message-bodies.ts';
 import { messageView, threadView } from './message-views.ts';
 
 type ThreadQuery = z.output<typeof ListThreadsQuery> & Partial<Pick<z.output<typeof ListAccountThreadsQuery>, 'inbox_id' | 'search'>>;
@@ -54,7 +55,7 @@ export async function getThread(req: HttpRequest): Promise<OperationResult> {
   if (!t) throw threadNotFound(req.params.threadId);
   const messages = await store.listInboxMessages(inboxId, { threadId: t.id, ascending: true });
   return {
-    result: { thread: { ...threadView(t), messages: messages.map(messageView) } },
+    result: { thread: { ...threadView(t), messages: (await Promise.all(messages.map(withBodies))).map(messageView) } },
     nextSteps: ['messages are in chronological order; the last one is the newest.', 'Label the thread with POST …/labels {"label": "..."}.'],
   };
 }
