@@ -174,7 +174,7 @@ async function fileIntoInbox(inbox: InboxRecord, n: InboundNotification, p: Pars
     };
     const thread: ThreadRecord | undefined = existingThread ? undefined : {
       id: threadId, inbox_id: inbox.id, account_id: inbox.account_id, subject: p.subject,
-      participants: [...new Set([message.from, ...p.to, ...p.cc].filter(Boolean))],
+      participants: [...new Set([message.from, ...p.to, ...p.cc, inbox.address].filter(Boolean))],
       labels: [], message_count: 1, unread_count: 1,
       latest_message: { id: messageId, from_address: message.from, preview: preview(c.body_text), received_at: receivedAt },
       status: 'active', created_at: receivedAt, updated_at: receivedAt,
