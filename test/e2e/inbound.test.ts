@@ -157,6 +157,48 @@ describe('attachments', () => {
   });
 });
 
+describe('broken headers', () => {
+  it('a message with no From, To or Cc (the envelope alone names the inbox) arrives, in a thread of its own', async () => {
+    const inbox = await newAccount();
+    const subject = uniqueSubject('Headerless');
+    await sendRaw(mime({ Subject: subject }, 'Nobody signed this.\r\n'), inbox.address);
+    const m = await waitForMessage(inbox.api_key, inbox.id, subject);
+    expect(m).toMatchObject({ from: '', to: [], cc: [], bcc: [inbox.address] });
+    expect(m.body_text.trim()).toBe('Nobody signed this.');
+    const t = await api('GET', `/v1/inboxes/${inbox.id}/threads/${m.thread_id}`, { key: inbox.api_key });
+    expect(t.status, t.text).toBe(200);
+    expect(t.body.result.thread).toMatchObject({ message_count: 1, participants: [inbox.address] });
+  });
+
+  it('bug: a reply with no From, To or Cc that joins an existing thread is lost', async () => {
+    const inbox = await newAccount();
+    const first = messageId();
+    const s1 = uniqueSubject('Thread starter');
+    await sendMail({ to: inbox.address, subject: s1, text: 'Start.', messageId: first.header });
+    const m1 = await waitForMessage(inbox.api_key, inbox.id, s1);
+    const s2 = `Re: ${s1}`;
+    await sendRaw(mime({ Subject: s2, 'In-Reply-To': first.header }, 'An anonymous reply.\r\n'), inbox.address);
+    const m2 = await waitForMessage(inbox.api_key, inbox.id, s2);
+    expect(m2.thread_id).toBe(m1.thread_id);
+  });
+
+  it('bug: a header line without a name (a broken fold) makes every later message list of the inbox answer 500', async () => {
+    const inbox = await newAccount();
+    const subject = uniqueSubject('Broken fold');
+    // The second References line is folded without leading whitespace, so "something@bar.net>" is a header line of its own.
+    const raw = Buffer.from([
+      `From: <redacted@example.net>`, `Subject: ${subject}`, `To: <${inbox.address}>`, `Message-ID: ${messageId().header}`,
+      'References: <foo@bar.net>', 'References: <baz@bar.net>, <invalid.   ', 'something@bar.net>', '', 'foo', '',
+    ].join('\r\n'));
+    await sendRaw(raw, inbox.address);
+    const m = await waitForMessage(inbox.api_key, inbox.id, subject);
+    expect(m.body_text.trim()).toBe('foo');
+    const later = uniqueSubject('After the broken one');
+    await sendMail({ to: inbox.address, subject: later, text: 'Still readable?' });
+    await waitForMessage(inbox.api_key, inbox.id, later);
+  });
+});
+
 describe('charsets', () => {
   it('an RFC 2047 ISO-8859-1 quoted-printable subject and a Windows-1252 body decode', async () => {
     const inbox = await newAccount();
