@@ -50,7 +50,8 @@ export type DeliveryOutcome = 'delivered' | 'retry-scheduled' | 'dropped' | 'gav
  * recorded (the queue then redelivers the job, and the delivered-marker prevents a repeat).
  */
 export async function deliverJob(job: DeliveryJob): Promise<DeliveryOutcome> {
-  const { webhook, event, delivered } = await store.loadDelivery(job.account_id, job.webhook_id, job.event_id);
+  const { webhook, event, delivered, attemptHandled } = await store.loadDelivery(job.account_id, job.webhook_id, job.event_id, job.attempt);
+  if (attemptHandled) return 'dropped'; // this attempt failed and its follow-up was recorded before a crash
   if (!webhook || !event) return 'dropped'; // deleted webhook, or an event past its TTL
   if (delivered) return 'dropped'; // a duplicate of a delivery that already succeeded
   if (webhook.status !== 'active' || webhook.generation !== job.generation) return 'dropped'; // unhealthy: pending retries are dropped
@@ -74,10 +75,15 @@ export async function deliverJob(job: DeliveryJob): Promise<DeliveryOutcome> {
   if (failures === undefined) return 'dropped'; // re-enabled or deleted meanwhile
   if (failures >= UNHEALTHY_AFTER_FAILURES) {
     if (await store.markWebhookUnhealthy(webhook, attemptedAt)) await announceUnhealthy(webhook, failures, res.error ?? `HTTP ${res.status}`, attemptedAt);
+    await store.markAttemptHandled(event.event_id, webhook.id, job.attempt, attemptedAt);
     return 'gave-up';
   }
-  if (job.attempt >= RETRY_DELAYS_SECONDS.length) return 'gave-up';
+  if (job.attempt >= RETRY_DELAYS_SECONDS.length) {
+    await store.markAttemptHandled(event.event_id, webhook.id, job.attempt, attemptedAt);
+    return 'gave-up';
+  }
   await enqueueDeliveries([{ ...job, attempt: job.attempt + 1 }], RETRY_DELAYS_SECONDS[job.attempt]!);
+  await store.markAttemptHandled(event.event_id, webhook.id, job.attempt, attemptedAt);
   return 'retry-scheduled';
 }
 

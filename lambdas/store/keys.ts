@@ -29,6 +29,7 @@
  *   event (outbox, TTL)                  pk EVENT#<evt>                     sk EVENT
  *   events not yet dispatched (sparse)   gsi3 PENDING_EVENTS                <timestamp>#<evt>
  *   delivery done per event+webhook (TTL) pk DELIVERED#<evt>#<wh>           sk DELIVERED
+ *   failed attempt handled (TTL)         pk DELIVERED#<evt>#<wh>           sk ATTEMPT#<n>
  *   webhook → delivery log (TTL)         pk WEBHOOK#<wh>                    sk LOG#<time>#<evt>#<attempt>
  *   single-use magic link claim/use (TTL) pk LINKUSE#<jti>                   sk LINKUSE
  *   account → operator notifications (TTL) pk ACCOUNT#<acc>                  sk NOTIFICATION#<not>
@@ -81,6 +82,7 @@ export const keys = {
   pendingEventIndex: (timestamp: string, eventId: string) => ({ gsi3pk: 'PENDING_EVENTS', gsi3sk: `${timestamp}#${eventId}` }),
   pendingEventsPartition: 'PENDING_EVENTS',
   delivered: (eventId: string, webhookId: string) => ({ pk: `DELIVERED#${eventId}#${webhookId}`, sk: 'DELIVERED' }),
+  attemptHandled: (eventId: string, webhookId: string, attempt: number) => ({ pk: `DELIVERED#${eventId}#${webhookId}`, sk: `ATTEMPT#${attempt}` }),
   deliveryLog: (webhookId: string, at: string, eventId: string, attempt: number) => ({
     pk: `WEBHOOK#${webhookId}`, sk: `LOG#${at}#${eventId}#${String(attempt).padStart(2, '0')}`,
   }),

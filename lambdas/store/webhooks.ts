@@ -63,8 +63,8 @@ export async function deleteWebhook(accountId: string, webhookId: string): Promi
 }
 
 /** What a delivery needs, in one round trip: the webhook, the event, and whether it was delivered. */
-export async function loadDelivery(accountId: string, webhookId: string, eventId: string) {
-  const wanted = [keys.webhook(accountId, webhookId), keys.event(eventId), keys.delivered(eventId, webhookId)];
+export async function loadDelivery(accountId: string, webhookId: string, eventId: string, attempt: number) {
+  const wanted = [keys.webhook(accountId, webhookId), keys.event(eventId), keys.delivered(eventId, webhookId), keys.attemptHandled(eventId, webhookId, attempt)];
   let pending: Record<string, any>[] | undefined = wanted;
   const items: Record<string, any>[] = [];
   for (let attempt = 0; pending?.length && attempt < 5; attempt++) {
@@ -80,7 +80,17 @@ export async function loadDelivery(accountId: string, webhookId: string, eventId
     webhook: w ? (stripKeys(w) as unknown as WebhookRecord) : undefined,
     event: e ? (stripKeys(e) as unknown as EventRecord) : undefined,
     delivered: !!find(wanted[2]!),
+    attemptHandled: !!find(wanted[3]!),
   };
+}
+
+/**
+ * A failed attempt whose follow-up (the next attempt, or giving up) is recorded: a redelivery of
+ * the same job after a crash is then dropped instead of starting a second retry sequence.
+ */
+export async function markAttemptHandled(eventId: string, webhookId: string, attempt: number, at: string) {
+  await db.send(new PutCommand({ TableName, Item: { ...keys.attemptHandled(eventId, webhookId, attempt), entity: 'attempt', handled_at: at,
+    ttl: Math.floor(Date.parse(at) / 1000) + DELIVERED_TTL_SECONDS } }));
 }
 
 /** Records the success; false when another delivery of the same pair got there first. */

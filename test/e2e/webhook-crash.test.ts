@@ -33,6 +33,7 @@ let lambda: {
   newEvent: (type: any, ctx: { account_id: string; inbox_id: string | null }, data: Record<string, unknown>) => Promise<any>;
   putEvent: (e: any) => Promise<void>;
   dispatchEvents: (events: any[]) => Promise<void>;
+  listDeliveryLogs: (webhookId: string, limit: number, offset: number) => Promise<{ logs: { retry_count: number; success: boolean }[] }>;
 };
 
 beforeAll(async () => {
@@ -95,6 +96,7 @@ beforeAll(async () => {
     newEvent: events.newEvent,
     putEvent: eventStore.putEvent,
     dispatchEvents: events.dispatchEvents,
+    listDeliveryLogs: webhooks.listDeliveryLogs,
   };
 });
 
@@ -194,6 +196,30 @@ describe('No event is lost when the deliver handler crashes mid-batch', () => {
     expect(crashed.length).toBeGreaterThan(0);
     expectExactlyOnce(r, eventIds, w.secret);
     expect(r.requests).toHaveLength(eventIds.length);
+  });
+
+  it('regression: a crash after a failed attempt started a second retry sequence beside the first', async () => {
+    const r = await receiver('crash-after-failure');
+    const w = await webhookFor(r.url);
+    r.queue({ status: 500 }, { status: 500 }, { status: 500 });
+    const [eventId] = await emit(w.account_id, 1);
+
+    let invocations = 0;
+    await poll(async (e) => {
+      invocations += 1;
+      const out = await lambda.handler(e);
+      // The first attempt fails, is logged and its retry queued; then the function dies.
+      if (invocations === 1) throw new Error('simulated crash after a failed attempt');
+      return out;
+    });
+
+    await r.waitFor((reqs) => reqs.length >= 4, 'the fourth attempt', WAIT);
+    await drained(queueUrl);
+    expect(r.requests.map((q) => q.json?.event_id)).toEqual([eventId, eventId, eventId, eventId]);
+    // One sequence of attempts 0, 1, 2, 3 — not the redelivered first attempt running again.
+    const { logs } = await lambda.listDeliveryLogs(w.id, 10, 0);
+    expect(logs.map((l) => l.retry_count).sort()).toEqual([0, 1, 2, 3]);
+    expect(logs.filter((l) => l.success)).toHaveLength(1);
   });
 
   it('a crash halfway through a batch: the delivered half is not repeated, the undelivered half is delivered on redelivery', async () => {
