@@ -9,6 +9,7 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct, Node } from 'constructs';
 import { ENV, FUNCTIONS, type FunctionName } from '../lambdas/functions.ts';
@@ -31,6 +32,8 @@ export interface MailroomConfig {
   readonly hostedZoneId?: string;
   readonly hostedZoneName?: string;
   readonly paymentProvider: string;
+  /** Secrets Manager secret with the processor's keys ({"secret_key", "webhook_secret"}); for paymentProvider=stripe. */
+  readonly paymentSecretArn?: string;
   readonly tableDeletionProtection: boolean;
   readonly bucketVersioning: boolean;
   readonly activateRuleSet: boolean;
@@ -137,6 +140,15 @@ export class MailroomStack extends Stack {
         sesSending: this.outbound.sendingBinding,
       });
     }
+    // The payment processor's keys: readable by the functions that take payments, nothing else.
+    if (config.paymentProvider !== 'sandbox') {
+      if (!config.paymentSecretArn) throw new Error(`paymentProvider=${config.paymentProvider} needs -c paymentSecretArn=<Secrets Manager ARN>`);
+      const paymentSecret = secretsmanager.Secret.fromSecretCompleteArn(this, 'PaymentSecret', config.paymentSecretArn);
+      for (const name of ['account', 'pages'] as FunctionName[]) {
+        functions[name].setEnv('STRIPE_SECRET_ARN', paymentSecret.secretArn);
+        paymentSecret.grantRead(functions[name].fn);
+      }
+    }
 
     // Outputs.
     const out = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
@@ -207,6 +219,7 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
     hostedZoneId,
     hostedZoneName,
     paymentProvider: str('paymentProvider') ?? 'sandbox',
+    paymentSecretArn: str('paymentSecretArn'),
     tableDeletionProtection: bool('tableDeletionProtection', true),
     bucketVersioning: bool('bucketVersioning', false),
     activateRuleSet: bool('activateRuleSet', true),

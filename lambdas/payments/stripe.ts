@@ -113,9 +113,21 @@ export function createStripePayments(s: StripeSettings): PaymentProvider & { rea
   };
 }
 
-/** The adapter configured by the environment (PAYMENT_PROVIDER=stripe). */
-export const stripeFromEnv = () => createStripePayments({
-  secretKey: process.env.STRIPE_SECRET_KEY ?? '',
-  webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? '',
-  apiBase: process.env.STRIPE_API_BASE || undefined,
-});
+/**
+ * The adapter configured by the environment (PAYMENT_PROVIDER=stripe). Deployed, the keys live
+ * in Secrets Manager (STRIPE_SECRET_ARN: JSON {"secret_key", "webhook_secret"}), read once at
+ * cold start; locally they may be given directly as STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET.
+ */
+export async function stripeFromEnv() {
+  let secretKey = process.env.STRIPE_SECRET_KEY ?? '';
+  let webhookSecret = process.env.STRIPE_WEBHOOK_SECRET ?? '';
+  const arn = process.env.STRIPE_SECRET_ARN;
+  if (arn && (!secretKey || !webhookSecret)) {
+    const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
+    const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+    const parsed = JSON.parse(out.SecretString ?? '{}') as { secret_key?: string; webhook_secret?: string };
+    secretKey ||= parsed.secret_key ?? '';
+    webhookSecret ||= parsed.webhook_secret ?? '';
+  }
+  return createStripePayments({ secretKey, webhookSecret, apiBase: process.env.STRIPE_API_BASE || undefined });
+}

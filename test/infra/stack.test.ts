@@ -453,7 +453,19 @@ describe('context variants (no bundling)', () => {
     expect(site).toEqual({ 'Fn::GetAtt': [logicalId(stack.api.httpApi, stack), 'ApiEndpoint'] });
   });
 
-  it('can leave the rule set inactive and the table unprotected', () => {
+  it('with a real payment processor: only the paying functions may read its keys, from Secrets Manager', () => {
+    const arn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:mailroom/stripe-AbCdEf';
+    const v = synthMailroom({ skipBundling: true, context: { paymentProvider: 'stripe', paymentSecretArn: arn } });
+    const res = v.template.toJSON().Resources as Resources;
+    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+      const vars = res[logicalId(v.stack.functions[name].fn, v.stack)]!.Properties.Environment.Variables;
+      expect(vars.STRIPE_SECRET_ARN, name).toBe(['account', 'pages'].includes(name) ? arn : undefined);
+    }
+    expect(JSON.stringify(res)).not.toMatch(/sk_live|sk_test|whsec_/);
+    expect(() => synthMailroom({ skipBundling: true, context: { paymentProvider: 'stripe' } })).toThrow(/paymentSecretArn/);
+  });
+
+    it('can leave the rule set inactive and the table unprotected', () => {
     const v = synthMailroom({ skipBundling: true, context: { activateRuleSet: 'false', tableDeletionProtection: 'false' } });
     v.template.resourceCountIs('Custom::AWS', 0);
     v.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
