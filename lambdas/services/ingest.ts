@@ -158,7 +158,7 @@ async function fileIntoInbox(inbox: InboxRecord, n: InboundNotification, p: Pars
       reply_to: p.replyTo,
       subject: p.subject,
       ...c,
-      headers: Object.fromEntries(Object.entries(p.headers).filter(([name]) => name !== '')), // a broken fold can yield a nameless line; '' is no DynamoDB map key
+      headers: p.headers,
       message_id_header: p.messageId ?? '',
       in_reply_to: p.inReplyTo ?? null,
       references: p.references,

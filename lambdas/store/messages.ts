@@ -82,7 +82,7 @@ export async function storeMessage(args: {
     items.push({ Update: { TableName, Key: keys.thread(inbox.id, thread.id),
       UpdateExpression: `ADD message_count :one${inbound ? ', unread_count :one' : ''}, participants :p SET updated_at = :at, latest_message = :latest, gsi1sk = :g1, gsi2sk = :g2`,
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':one': 1, ':p': new Set([m.from, ...m.to, ...m.cc].filter(Boolean)), ':at': m.received_at,
+      ExpressionAttributeValues: { ':one': 1, ':p': new Set([inbox.address, m.from, ...m.to, ...m.cc].filter(Boolean)), ':at': m.received_at,
         ':latest': latest, ':g1': idx.gsi1sk, ':g2': idx.gsi2sk } } });
   }
   if (m.message_id_header) {

@@ -69,11 +69,11 @@ export function startSmtpServer(opts: { port: number; host: string; mailDomain: 
     onRcptTo(address: SMTPServerAddress, session, callback) {
       const addr = address.address.toLowerCase();
       if (addr.slice(addr.lastIndexOf('@') + 1) !== opts.mailDomain) {
-        callback(Object.assign(new Error(`550 5.7.1 Relaying to <${addr}> is not permitted: this server accepts mail for ${opts.mailDomain} only`), { responseCode: 550 }));
+        callback(Object.assign(new Error(`5.7.1 Relaying to <${addr}> is not permitted: this server accepts mail for ${opts.mailDomain} only`), { responseCode: 550 }));
         return;
       }
       if (session.envelope.rcptTo.length >= SES_MAX_RECIPIENTS) {
-        callback(Object.assign(new Error('452 4.5.3 Too many recipients'), { responseCode: 452 }));
+        callback(Object.assign(new Error('4.5.3 Too many recipients'), { responseCode: 452 }));
         return;
       }
       callback();
@@ -84,7 +84,7 @@ export function startSmtpServer(opts: { port: number; host: string; mailDomain: 
       stream.on('error', callback);
       stream.on('end', () => {
         if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
-          callback(Object.assign(new Error('552 5.3.4 Message exceeds the 40 MB limit'), { responseCode: 552 }));
+          callback(Object.assign(new Error('5.3.4 Message exceeds the 40 MB limit'), { responseCode: 552 }));
           return;
         }
         const raw = Buffer.concat(chunks);

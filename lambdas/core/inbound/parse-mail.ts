@@ -71,7 +71,9 @@ export function headersFromLines(lines: { key: string; line: string }[]): Record
     const value = decodeHeaderValue(idx >= 0 ? line.slice(idx + 1) : line);
     bytes += key.length + value.length;
     if (bytes > MAX_HEADER_BYTES) break;
-    const k = key.toLowerCase();
+    const k = key.trim().toLowerCase();
+    // A broken fold can yield a line with no name; '' is no valid header (nor DynamoDB map key).
+    if (!k) continue;
     const prev = out[k];
     out[k] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
   }
