@@ -7,9 +7,13 @@
 import type { Section } from '../lib/types.ts';
 import { bundlesSection } from './bundles.ts';
 import { dynamoSection } from './dynamo.ts';
+import { ingestSection, sendSection, webhooksSection } from './mail.ts';
 
 export const SECTIONS: readonly Section[] = [
   // First, while nothing else runs: cold-import timings are the most sensitive to load.
   bundlesSection,
   dynamoSection,
+  ingestSection,
+  webhooksSection,
+  sendSection,
 ];

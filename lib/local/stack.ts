@@ -25,6 +25,9 @@ export interface RunningLocalStack {
   apiUrl: string;
   siteUrl: string;
   awsEndpoint: string;
+  /** Where the SES receiving stand-in listens (SMTP). */
+  smtpHost: string;
+  smtpPort: number;
   resources: LocalResources;
   stop(): Promise<void>;
 }
@@ -110,6 +113,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
 
     return {
       apiUrl, siteUrl, awsEndpoint, resources,
+      smtpHost: o.host === '0.0.0.0' ? '127.0.0.1' : o.host, smtpPort: o.smtpPort,
       stop: async () => {
         for (const close of closers.reverse()) await close();
         await moto?.stop();
