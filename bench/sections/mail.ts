@@ -32,8 +32,8 @@ const columns = [
 ];
 
 async function ingest(ctx: BenchContext): Promise<SectionResult> {
-  const corpus = resolve(ctx.root, '../shared/corpora/mime');
-  if (!existsSync(corpus)) throw new Error(`The shared MIME corpus is missing at ${corpus}`);
+  const corpus = resolve(ctx.root, 'test/fixtures/corpora/mime');
+  if (!existsSync(corpus)) throw new Error(`The MIME corpus is missing at ${corpus}`);
   const stack = await ctx.stack();
   const { handler } = await import('../../lambdas/handlers/ingest.ts');
   const inbox = await newInbox(stack);
@@ -57,7 +57,7 @@ async function ingest(ctx: BenchContext): Promise<SectionResult> {
   return {
     columns: [...columns.slice(0, 5), { key: 'calls', label: 'ddb calls/msg (median, max)' }],
     rows: [msRow('ingest per message (parse + extract + thread + store + events)', ms, { calls: `${median(calls)}, ${Math.max(...calls)}` })],
-    notes: [`Every .eml of ../shared/corpora/mime, raw bytes in the bucket, the ingest handler called in-process with the SES receipt event for one inbox.`],
+    notes: [`Every .eml of test/fixtures/corpora/mime, raw bytes in the bucket, the ingest handler called in-process with the SES receipt event for one inbox.`],
     data: { files, ms: ms.map((x) => round(x, 2)), calls },
   };
 }

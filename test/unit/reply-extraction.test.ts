@@ -1,5 +1,5 @@
 /**
- * Reply extraction: the whole shared corpus (shared/corpora/reply-extraction, see its
+ * Reply extraction: the whole public corpus (test/fixtures/corpora/reply-extraction, see its
  * README §1) plus focused specifications.
  *
  * The corpus sources disagree on conventions; where we follow a different one on purpose
@@ -8,14 +8,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { extractReply, extractReplyFromHtml, htmlToText, MAX_TEXT_CHARS } from '../../lambdas/core/reply/index.ts';
+import { corporaDir } from '../corpora.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// CI clones the repository with shared/ beside it; locally that is /work/shared.
-const corpusRoot = path.resolve(repoRoot, '../shared/corpora');
+const corpusRoot = corporaDir();
 const replyDir = path.join(corpusRoot, 'reply-extraction');
 
 /** Just below the achieved 101/108 (93.5 %), so any regression fails. */
@@ -138,13 +136,12 @@ function rateTable(title: string, rows: Map<string, { pass: number; total: numbe
   return lines.join('\n');
 }
 
-describe('reply-extraction corpus (shared/corpora/reply-extraction)', () => {
+describe('reply-extraction corpus (test/fixtures/corpora/reply-extraction)', () => {
   it('runs every case in the manifest and reaches the exact-match threshold', async () => {
     const manifestPath = path.join(replyDir, 'manifest.json');
     if (!fs.existsSync(manifestPath)) {
       throw new Error(
-        `Reply-extraction corpus missing: expected ${manifestPath} (corpus root = <repo>/../shared/corpora = ${corpusRoot}). ` +
-          'CI must clone the repository with shared/ beside it; this suite fails rather than skip without it.',
+        `Reply-extraction corpus missing: expected ${manifestPath} (corpus root ${corpusRoot}); this suite fails rather than skip without it.`,
       );
     }
     const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as ManifestEntry[];
