@@ -1,7 +1,19 @@
 /**
  * `npm start`: the whole Mailroom service on this machine. See README "Run it locally".
  */
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { startLocalStack } from '../lib/local/stack.ts';
+import { DEFAULT_SNAPSHOT_INTERVAL_SECONDS } from '../lib/local/moto.ts';
+
+const USAGE = `Usage: npm start [-- --fresh] [-- --in-memory]
+
+  --fresh       start with no data (deletes the data directory first)
+  --in-memory   keep nothing on disk: everything is gone at stop
+
+Environment: PORT (3000), SMTP_PORT (2525), HOST (127.0.0.1), MAIL_DOMAIN (mailroom.localhost),
+SITE_URL, MAILROOM_DATA_DIR (.mailroom), AWS_ENDPOINT_URL (use your own emulator), LOG_LEVEL.`;
 
 const int = (name: string, fallback: number) => {
   const v = process.env[name];
@@ -12,6 +24,11 @@ const int = (name: string, fallback: number) => {
 };
 
 async function main() {
+  const { values: flags } = parseArgs({ options: { fresh: { type: 'boolean' }, 'in-memory': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  if (flags.help) { console.log(USAGE); return; }
+  // Data lives in .mailroom/ of the checkout unless told otherwise; an external emulator keeps its own.
+  const dataDir = flags['in-memory'] || process.env.AWS_ENDPOINT_URL ? undefined : resolve(process.env.MAILROOM_DATA_DIR || '.mailroom');
+  if (dataDir && flags.fresh) rmSync(dataDir, { recursive: true, force: true });
   const port = int('PORT', 3000);
   const smtpPort = int('SMTP_PORT', 2525);
   const host = process.env.HOST || '127.0.0.1';
@@ -24,6 +41,7 @@ async function main() {
     siteUrl: process.env.SITE_URL || undefined,
     awsEndpoint: process.env.AWS_ENDPOINT_URL || undefined,
     namePrefix: process.env.MAILROOM_NAME_PREFIX || 'mailroom-local',
+    dataDir,
   });
 
   // Ready means the API answers, exactly what a client would check.
@@ -40,12 +58,16 @@ async function main() {
     `  Table          ${stack.resources.tableName}`,
     `  Bucket         ${stack.resources.bucketName}`,
     `  Payments       ${process.env.PAYMENT_PROVIDER || 'sandbox'} (pm_card_visa succeeds, pm_card_chargeDeclined is declined)`,
+    dataDir
+      ? `  Data           ${dataDir} (kept across restarts; a kill -9 loses at most the last ${DEFAULT_SNAPSHOT_INTERVAL_SECONDS} s of changes, never accepted mail; --fresh starts empty)`
+      : '  Data           in memory only: gone at stop',
+    ...(stack.replayedMail ? [`  Recovered      ${stack.replayedMail} message(s) accepted before the last stop were ingested now`] : []),
     '',
     `Try: curl -s -X POST ${stack.apiUrl}/v1/inboxes -H 'content-type: application/json' -d '{"username":"my-agent"}'`,
     'Press Ctrl-C to stop.',
     '',
   ].join('\n'));
-  console.log('MAILROOM_READY ' + JSON.stringify({ apiUrl: stack.apiUrl, siteUrl: stack.siteUrl, smtpPort, mailDomain, awsEndpoint: stack.awsEndpoint }));
+  console.log('MAILROOM_READY ' + JSON.stringify({ apiUrl: stack.apiUrl, siteUrl: stack.siteUrl, smtpPort, mailDomain, awsEndpoint: stack.awsEndpoint, dataDir: dataDir ?? null }));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -12,7 +12,9 @@ export type Need =
   | 'webhookQueue'
   | 'scheduler'
   | 'linkSecret'
-  | 'sesSend';
+  | 'sesSend'
+  /** The payment processor's keys (a Secrets Manager secret), when the provider is not the sandbox. */
+  | 'paymentSecret';
 
 export interface FunctionSpec {
   description: string;
@@ -34,7 +36,7 @@ export const FUNCTIONS = {
   },
   account: {
     description: 'Account, capabilities and upgrades',
-    kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret', 'webhookQueue'],
+    kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret', 'webhookQueue', 'paymentSecret'],
   },
   messages: {
     description: 'Messages of an inbox: list, read, mark, labels, attachment downloads, rejections',
@@ -59,7 +61,8 @@ export const FUNCTIONS = {
   },
   webhooks: {
     description: 'Webhook endpoints: create, list, update, delete, test, enable, rotate secret, logs',
-    kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret'],
+    // webhookQueue: the test call and enable() dispatch events (services/events.ts reads the queue URL at import).
+    kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret', 'webhookQueue'],
   },
   ingest: {
     description: 'Parses raw mail that SES stored under inbound/ and files it into inboxes',
@@ -80,7 +83,7 @@ export const FUNCTIONS = {
   },
   pages: {
     description: 'Operator pages (upgrade, notifications, inbox view) and the payment processor webhook',
-    kind: 'http', memoryMb: 512, timeoutSeconds: 20, needs: ['tableRead', 'tableWrite', 'linkSecret', 'bucketRead', 'webhookQueue'],
+    kind: 'http', memoryMb: 512, timeoutSeconds: 20, needs: ['tableRead', 'tableWrite', 'linkSecret', 'bucketRead', 'webhookQueue', 'paymentSecret'],
   },
 } as const satisfies Record<string, FunctionSpec>;
 
@@ -99,5 +102,44 @@ export const ENV = {
   sesConfigurationSet: 'SES_CONFIGURATION_SET',
   linkSecretArn: 'LINK_SECRET_ARN',
   paymentProvider: 'PAYMENT_PROVIDER',
+  paymentSecretArn: 'STRIPE_SECRET_ARN',
   localMode: 'MAILROOM_LOCAL_MODE',
 } as const;
+
+/** The function EventBridge Scheduler invokes for scheduled drafts. */
+export const SCHEDULE_TARGET: FunctionName = 'send-scheduled';
+
+/**
+ * The environment each need sets. The CDK bindings (lib/constructs/mailroom-function.ts) and the
+ * local stack (lib/local/functions-host.ts) both build a function's environment from this table,
+ * so a function cannot get a variable locally that its deployed definition lacks.
+ */
+export const NEED_ENV: Record<Need, readonly string[]> = {
+  tableRead: [ENV.tableName],
+  tableWrite: [ENV.tableName],
+  bucketRead: [ENV.bucketName],
+  bucketWrite: [ENV.bucketName],
+  webhookQueue: [ENV.webhookQueueUrl],
+  scheduler: [ENV.scheduleGroupName, ENV.schedulerRoleArn, ENV.sendScheduledFunctionArn],
+  linkSecret: [ENV.linkSecretArn],
+  sesSend: [ENV.sesConfigurationSet],
+  paymentSecret: [ENV.paymentSecretArn],
+};
+
+/** Set on every function, whatever it needs. */
+export const COMMON_ENV: readonly string[] = [ENV.mailDomain, ENV.paymentProvider, ENV.siteUrl];
+
+/**
+ * The application variables a function's definition gives it. `paymentSecret` is bound only when
+ * the payment provider is not the sandbox; the schedule target never gets its own ARN (a function
+ * cannot reference itself in CloudFormation, and it only deletes schedules).
+ */
+export function environmentNames(name: FunctionName, o: { paymentSecret: boolean }): string[] {
+  const names = new Set<string>(COMMON_ENV);
+  for (const need of FUNCTIONS[name].needs as readonly Need[]) {
+    if (need === 'paymentSecret' && !o.paymentSecret) continue;
+    for (const v of NEED_ENV[need]) names.add(v);
+  }
+  if (name === SCHEDULE_TARGET) names.delete(ENV.sendScheduledFunctionArn);
+  return [...names].sort();
+}

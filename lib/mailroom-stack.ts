@@ -127,7 +127,14 @@ export class MailroomStack extends Stack {
       logRetention,
     });
 
-    // 3. Needs → grants + environment.
+    // 3. Needs → grants + environment. The payment processor's keys are readable by the
+    // functions whose needs name them (those that take payments), nothing else.
+    if (config.paymentProvider !== 'sandbox' && !config.paymentSecretArn) {
+      throw new Error(`paymentProvider=${config.paymentProvider} needs -c paymentSecretArn=<Secrets Manager ARN>`);
+    }
+    const paymentSecret = config.paymentProvider !== 'sandbox' && config.paymentSecretArn
+      ? secretsmanager.Secret.fromSecretCompleteArn(this, 'PaymentSecret', config.paymentSecretArn)
+      : undefined;
     this.siteUrl = config.siteUrl ?? this.api.endpoint;
     for (const f of Object.values(functions)) {
       f.setEnv(ENV.siteUrl, this.siteUrl);
@@ -138,16 +145,8 @@ export class MailroomStack extends Stack {
         scheduler: this.scheduling.binding,
         linkSecret: this.secrets.linkSecret,
         sesSending: this.outbound.sendingBinding,
+        paymentSecret,
       });
-    }
-    // The payment processor's keys: readable by the functions that take payments, nothing else.
-    if (config.paymentProvider !== 'sandbox') {
-      if (!config.paymentSecretArn) throw new Error(`paymentProvider=${config.paymentProvider} needs -c paymentSecretArn=<Secrets Manager ARN>`);
-      const paymentSecret = secretsmanager.Secret.fromSecretCompleteArn(this, 'PaymentSecret', config.paymentSecretArn);
-      for (const name of ['account', 'pages'] as FunctionName[]) {
-        functions[name].setEnv('STRIPE_SECRET_ARN', paymentSecret.secretArn);
-        paymentSecret.grantRead(functions[name].fn);
-      }
     }
 
     // Outputs.

@@ -81,6 +81,8 @@ export async function startBenchStack(): Promise<BenchStack> {
     running = await startLocalStack({
       port: await freePort(), host: '127.0.0.1', smtpPort: await freePort(),
       mailDomain, awsEndpoint, namePrefix,
+      // The handlers run in this process so the DynamoDB call counter below sees their calls.
+      functions: 'in-process',
     });
   } catch (e) {
     throw new Error(`The local stack (lib/local/stack.ts) did not start: ${(e as Error)?.message ?? String(e)}`);

@@ -33,6 +33,7 @@ const DUMMY_ENV: Record<EnvName, string> = {
   SES_CONFIGURATION_SET: 'mailroom-bench-outbound',
   LINK_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:mailroom-bench-link-signing-AbCdEf',
   PAYMENT_PROVIDER: 'sandbox',
+  STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-payments',
   MAILROOM_LOCAL_MODE: 'false',
 };
 
@@ -51,6 +52,7 @@ const ENV_OF_NEED: Record<Need, EnvName[]> = {
   scheduler: [ENV.scheduleGroupName, ENV.schedulerRoleArn, ENV.sendScheduledFunctionArn],
   linkSecret: [ENV.linkSecretArn],
   sesSend: [ENV.sesConfigurationSet],
+  paymentSecret: [],
 };
 
 function lambdaEnv(name: FunctionName, withSourceMaps: boolean): NodeJS.ProcessEnv {

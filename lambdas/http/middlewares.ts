@@ -92,10 +92,24 @@ export const parseRequest = (): Middleware => ({
   },
 });
 
+/**
+ * A key nobody knows. On a local stack the likeliest reason is a stack started without its old
+ * data (--fresh, --in-memory, another MAILROOM_DATA_DIR), so say that instead of leaving the
+ * agent to guess.
+ */
+const unknownKey = () => config.localMode
+  ? new ApiError(401, 'INVALID_API_KEY', 'The API key is not known to this local stack.', {
+    next_steps: [
+      'This is a local Mailroom stack: keys live in its data directory (.mailroom/ unless MAILROOM_DATA_DIR says otherwise) and survive restarts, but a stack started with --fresh, --in-memory or another data directory has none of the earlier keys.',
+      'Create a new inbox with POST /v1/inboxes to get a key that this stack knows.',
+    ],
+  })
+  : invalidApiKey();
+
 async function resolveKey(key: string, s: HttpRequest): Promise<Principal | Error> {
   if (!looksLikeApiKey(key)) return invalidApiKey('The API key is malformed: keys look like mr_free_<32 hex> or mr_live_<32 hex>.');
   const record = await getApiKey(hashApiKey(key));
-  if (!record) return invalidApiKey();
+  if (!record) return unknownKey();
   const wantedInbox = s.params.id && s.route.path.startsWith('/v1/inboxes/{id}') ? s.params.id : undefined;
   const inboxId = record.kind === 'inbox' ? record.inbox_id : wantedInbox && isId('inbox', wantedInbox) ? wantedInbox : undefined;
   const { account, inbox } = await getAccountAndInbox(record.account_id, inboxId);

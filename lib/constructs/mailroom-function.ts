@@ -21,7 +21,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ENV, FUNCTIONS, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
+import { ENV, FUNCTIONS, SCHEDULE_TARGET, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
 
 /** The repository root: entries, package-lock.json and tsconfig.json are resolved from here. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -74,6 +74,8 @@ export interface MailroomResources {
   readonly scheduler: SchedulerBinding;
   readonly linkSecret: secretsmanager.ISecret;
   readonly sesSending: SesSendingBinding;
+  /** The payment processor's keys; absent with the sandbox provider. */
+  readonly paymentSecret?: secretsmanager.ISecret;
 }
 
 export class MailroomFunction extends Construct {
@@ -216,7 +218,7 @@ export class MailroomFunction extends Construct {
     this.setEnv(ENV.schedulerRoleArn, binding.invokeRole.roleArn);
     // A function that schedules itself would reference its own ARN (a cycle); it can read
     // AWS_LAMBDA_FUNCTION_NAME instead.
-    if (binding.targetFunction !== this.fn) {
+    if (this.name !== SCHEDULE_TARGET) {
       this.setEnv(ENV.sendScheduledFunctionArn, binding.targetFunction.functionArn);
     }
     this.acknowledge(
@@ -270,6 +272,12 @@ export class MailroomFunction extends Construct {
           break;
         case 'sesSend':
           this.bindSesSending(resources.sesSending);
+          break;
+        case 'paymentSecret':
+          if (resources.paymentSecret) {
+            resources.paymentSecret.grantRead(this.fn);
+            this.setEnv(ENV.paymentSecretArn, resources.paymentSecret.secretArn);
+          }
           break;
         default: {
           const unknown: never = need;

@@ -76,56 +76,9 @@ export function toApiGatewayEvent(req: IncomingMessage, body: Buffer, sourceIp: 
   return { event, fn: exact ? m.route.fn : 'discovery' };
 }
 
-/**
- * A readers-writer lock: any number of readers at once, a writer alone; first come, first served
- * (a waiting writer holds back later readers, so it cannot starve).
- */
-export class ReadWriteLock {
-  private readers = 0;
-  private writer = false;
-  private readonly waiting: { write: boolean; go: () => void }[] = [];
-
-  async run<T>(write: boolean, fn: () => Promise<T>): Promise<T> {
-    await this.acquire(write);
-    try { return await fn(); } finally { this.release(write); }
-  }
-
-  private free(write: boolean) { return write ? !this.writer && this.readers === 0 : !this.writer; }
-  private take(write: boolean) { if (write) this.writer = true; else this.readers++; }
-  private acquire(write: boolean): Promise<void> {
-    if (this.waiting.length === 0 && this.free(write)) { this.take(write); return Promise.resolve(); }
-    return new Promise((go) => this.waiting.push({ write, go: () => { this.take(write); go(); } }));
-  }
-  private release(write: boolean) {
-    if (write) this.writer = false; else this.readers--;
-    while (this.waiting.length && this.free(this.waiting[0]!.write)) this.waiting.shift()!.go();
-  }
-}
-
-const emulatorLock = new ReadWriteLock();
-let guarded = false;
-
-/**
- * moto's TransactWriteItems is not isolated: it snapshots the whole table, applies the items one
- * by one, and on a failed condition puts the snapshot back — erasing every write other requests
- * made meanwhile (a lost inbox counter, a lost rate count) and exposing its own half-applied
- * items to them (a username "taken" by a transaction that never happened). DynamoDB does none of
- * this. In the local stack all functions share one DynamoDB client, so run each transaction
- * alone and every other call around them.
- */
-export async function guardEmulatorTransactions(): Promise<void> {
-  if (guarded) return;
-  guarded = true;
-  const { dynamoClient } = await import('../../lambdas/aws/dynamo.ts');
-  dynamoClient.middlewareStack.add(
-    (next, context) => (args) => emulatorLock.run(/^Transact/.test(context.commandName ?? ''), () => next(args)),
-    { step: 'initialize', name: 'localSerializeTransactions', priority: 'high' },
-  );
-}
-
 /** The API Gateway stand-in: same routes (lambdas/routes.ts), same event shape, same functions. */
+// moto's transactions are isolated by lib/local/moto_server.py, for every client of the emulator.
 export async function startApiServer(port: number, host: string, load: FunctionLoader): Promise<Server> {
-  await guardEmulatorTransactions();
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const body = await readBody(req);

@@ -14,18 +14,38 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface Emulator { endpoint: string; stop(): Promise<void> }
+export interface Emulator {
+  endpoint: string;
+  /** Writes the emulator's state now (with a state file); resolves to when it was taken (epoch ms). */
+  snapshot(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export interface MotoOptions {
+  port?: number;
+  /** Keep the emulator's state in this file: loaded at start, written after changes and at exit. */
+  stateFile?: string;
+  /** At most how often (seconds) a changed state is written; what a kill -9 can lose. */
+  snapshotIntervalSeconds?: number;
+}
+
+/** What a kill -9 of the whole local stack can lose at most, besides mail (which the SMTP spool keeps). */
+export const DEFAULT_SNAPSHOT_INTERVAL_SECONDS = 1;
 
 /**
  * Starts moto in server mode (the AWS emulator) and waits until it answers. Fails with a clear
  * message when moto is not installed, rather than letting every AWS call time out later.
  */
-export async function startMoto(port?: number): Promise<Emulator> {
-  const p = port ?? (await freePort());
+export async function startMoto(o: MotoOptions = {}): Promise<Emulator> {
+  const p = o.port ?? (await freePort());
   const python = process.env.PYTHON ?? 'python3';
-  // moto_server.py is moto.server with item-level transaction rollback (see the file).
+  // moto_server.py is moto.server with isolated transactions and a state file (see the file).
   const script = fileURLToPath(new URL('./moto_server.py', import.meta.url));
-  const child: ChildProcess = spawn(python, [script, '-H', '127.0.0.1', '-p', String(p)], {
+  const args = [script, '-H', '127.0.0.1', '-p', String(p)];
+  if (o.stateFile) {
+    args.push('--state-file', o.stateFile, '--snapshot-interval', String(o.snapshotIntervalSeconds ?? DEFAULT_SNAPSHOT_INTERVAL_SECONDS));
+  }
+  const child: ChildProcess = spawn(python, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, MOTO_CALL_RESET_API: 'false' },
   });
@@ -52,10 +72,16 @@ export async function startMoto(port?: number): Promise<Emulator> {
   }
   return {
     endpoint,
+    snapshot: async () => {
+      const res = await fetch(`${endpoint}/_mailroom/snapshot`, { method: 'POST' });
+      if (!res.ok) throw new Error(`emulator snapshot failed: ${res.status} ${await res.text()}`);
+      return Math.floor(((await res.json()) as { snapshot_at: number }).snapshot_at * 1000);
+    },
     stop: async () => {
       if (child.exitCode !== null) return;
+      // SIGTERM: the emulator writes its state file before it exits.
       child.kill('SIGTERM');
-      const t = setTimeout(() => child.kill('SIGKILL'), 3000);
+      const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
       clearTimeout(t);
     },

@@ -1,4 +1,5 @@
-"""moto in server mode, with DynamoDB transactions that roll back only what they touched.
+"""moto in server mode, with DynamoDB transactions that roll back only what they touched,
+transactions isolated from other requests, and state that survives a restart.
 
 moto's TransactWriteItems snapshots every table a transaction names (a deep copy of the whole
 table) so it can roll back a failed condition. That makes each transaction cost O(table size)
@@ -6,9 +7,25 @@ table) so it can roll back a failed condition. That makes each transaction cost 
 DynamoDB itself touches only the transaction's items. This wrapper keeps moto's behaviour but
 backs up and restores only those items. If moto's internals ever change shape, it falls back to
 moto's own implementation (slower, same results).
+
+moto's transactions are also not isolated: other requests see their half-applied items. Every
+request here takes a shared lock and each transaction an exclusive one, so a transaction runs
+alone — whichever process or function's client sends it.
+
+With --state-file PATH the emulator keeps its state: it is loaded at start, written (atomically,
+tmp + fsync + rename) at most every --snapshot-interval seconds after a change, on demand
+(POST /_mailroom/snapshot), on SIGTERM/SIGINT, and when the process that started it dies.
 """
 import copy
+import copyreg
+import json
+import os
+import pickle
+import re
+import signal
 import sys
+import threading
+import time
 
 from moto.dynamodb import models
 from moto.dynamodb.models import DynamoDBBackend
@@ -75,7 +92,181 @@ def transact_write_items(self, transact_items):
 
 DynamoDBBackend.transact_write_items = transact_write_items
 
-if __name__ == "__main__":
-    from moto.server import main
 
-    sys.exit(main(sys.argv[1:]))
+class ReadWriteLock:
+    """Many readers or one writer; a waiting writer holds back new readers (no starvation)."""
+
+    def __init__(self):
+        self._cond = threading.Condition()
+        self._readers = 0
+        self._writer = False
+        self._writers_waiting = 0
+
+    def acquire(self, write):
+        with self._cond:
+            if write:
+                self._writers_waiting += 1
+                while self._writer or self._readers:
+                    self._cond.wait()
+                self._writers_waiting -= 1
+                self._writer = True
+            else:
+                while self._writer or self._writers_waiting:
+                    self._cond.wait()
+                self._readers += 1
+
+    def release(self, write):
+        with self._cond:
+            if write:
+                self._writer = False
+            else:
+                self._readers -= 1
+            self._cond.notify_all()
+
+
+LOCK = ReadWriteLock()
+# Services the local stack uses; their backends are what a snapshot holds.
+PERSISTED_SERVICES = ["dynamodb", "s3", "sqs", "secretsmanager", "scheduler", "sesv2", "ses", "iam", "sts"]
+# Requests that change nothing worth keeping (SQS receives only move visibility, which a restart
+# resets as SQS itself would after the visibility timeout).
+READ_ONLY_TARGET = re.compile(r"\.(Get|Query|Scan|Describe|List|BatchGet|TransactGet|Receive)")
+EXCLUSIVE_TARGET = re.compile(r"^DynamoDB_\d+\.Transact")
+
+# Locks inside moto's objects (SQS queues, …) are recreated empty when a snapshot is loaded.
+copyreg.pickle(type(threading.RLock()), lambda _lock: (threading.RLock, ()))
+copyreg.pickle(type(threading.Lock()), lambda _lock: (threading.Lock, ()))
+
+
+class State:
+    def __init__(self, path, interval):
+        self.path = path
+        self.interval = interval
+        self.dirty = False
+        self.write_mutex = threading.Lock()
+        self.last_snapshot = 0.0
+
+    def load(self):
+        if not self.path or not os.path.exists(self.path):
+            return
+        from moto.backends import get_backend
+
+        with open(self.path, "rb") as f:
+            blobs = pickle.load(f)
+        for name, blob in blobs.items():
+            try:
+                backend = get_backend(name)
+                data = pickle.loads(blob)
+                backend.clear()
+                backend.update(data)
+            except Exception as e:  # a service moto renamed: start it empty, say so
+                print(f"mailroom: could not restore {name}: {e!r}", file=sys.stderr)
+
+    def snapshot(self):
+        """Writes the whole emulator state; returns the time (epoch seconds) it was taken."""
+        from moto.backends import get_backend
+
+        with self.write_mutex:
+            LOCK.acquire(True)
+            try:
+                taken = time.time()
+                self.dirty = False
+                blobs = {}
+                for name in PERSISTED_SERVICES:
+                    try:
+                        blobs[name] = pickle.dumps(dict(get_backend(name)), protocol=pickle.HIGHEST_PROTOCOL)
+                    except Exception as e:
+                        print(f"mailroom: could not snapshot {name}: {e!r}", file=sys.stderr)
+            finally:
+                LOCK.release(True)
+            tmp = f"{self.path}.tmp"
+            with open(tmp, "wb") as f:
+                pickle.dump(blobs, f, protocol=pickle.HIGHEST_PROTOCOL)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+            self.last_snapshot = taken
+            return taken
+
+    def run(self):
+        while True:
+            time.sleep(self.interval)
+            if self.dirty:
+                try:
+                    self.snapshot()
+                except Exception as e:
+                    print(f"mailroom: snapshot failed: {e!r}", file=sys.stderr)
+
+
+def wrap(app, state):
+    def application(environ, start_response):
+        if environ.get("PATH_INFO") == "/_mailroom/snapshot" and environ.get("REQUEST_METHOD") == "POST":
+            if not state:
+                start_response("404 Not Found", [("Content-Type", "application/json")])
+                return [b'{"error":"this emulator was started without --state-file"}']
+            taken = state.snapshot()
+            start_response("200 OK", [("Content-Type", "application/json")])
+            return [json.dumps({"snapshot_at": taken}).encode()]
+        target = environ.get("HTTP_X_AMZ_TARGET", "")
+        exclusive = bool(EXCLUSIVE_TARGET.search(target))
+        LOCK.acquire(exclusive)
+        try:
+            # The response body is produced inside the lock: moto builds it eagerly.
+            body = list(app(environ, start_response))
+        finally:
+            LOCK.release(exclusive)
+        if state and environ.get("REQUEST_METHOD") not in ("GET", "HEAD", "OPTIONS") and not READ_ONLY_TARGET.search(target):
+            state.dirty = True
+        return body
+
+    return application
+
+
+def take_option(argv, name, default=None):
+    if name in argv:
+        i = argv.index(name)
+        value = argv[i + 1]
+        del argv[i : i + 2]
+        return value
+    return default
+
+
+if __name__ == "__main__":
+    import moto.server
+
+    argv = sys.argv[1:]
+    state_file = take_option(argv, "--state-file")
+    interval = float(take_option(argv, "--snapshot-interval", "1"))
+    state = State(state_file, interval) if state_file else None
+    if state:
+        state.load()
+        threading.Thread(target=state.run, name="snapshots", daemon=True).start()
+
+    def stop(signum, frame):
+        if state:
+            state.snapshot()
+        sys.exit(0)
+
+    moto.server.signal_handler = stop
+    parent = os.getppid()
+
+    def watch_parent():
+        # Started by the local stack: when it dies (even by SIGKILL), keep what we have and go.
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                if state:
+                    try:
+                        state.snapshot()
+                    except Exception as e:
+                        print(f"mailroom: final snapshot failed: {e!r}", file=sys.stderr)
+                os._exit(0)
+
+    threading.Thread(target=watch_parent, name="parent-watch", daemon=True).start()
+
+    real_run_simple = moto.server.run_simple
+
+    def run_simple(host, port, app, **kwargs):
+        return real_run_simple(host, port, wrap(app, state), **kwargs)
+
+    moto.server.run_simple = run_simple
+    sys.exit(moto.server.main(argv))

@@ -4,6 +4,7 @@ import type { SESEvent } from 'aws-lambda';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { verdictsFromAuthenticationResults } from '../../lambdas/core/spam.ts';
 import { RESOURCE_SETTINGS } from '../resource-settings.ts';
+import type { MailSpool, SpooledMail } from './spool.ts';
 
 /** SES receiving accepts messages up to 40 MB. */
 export const SES_MAX_MESSAGE_BYTES = 40 * 1024 * 1024;
@@ -12,8 +13,11 @@ const SES_MAX_RECIPIENTS = 50;
 
 export type IngestFn = (event: SESEvent) => Promise<unknown>;
 
-/** Something like SES's own message ids: lower-case alphanumerics. */
-const sesMessageId = () => randomBytes(20).toString('hex').slice(0, 40);
+/**
+ * Something like SES's own message ids: lower-case alphanumerics. A time prefix keeps spooled
+ * mail in arrival order.
+ */
+const sesMessageId = () => `${Date.now().toString(36).padStart(9, '0')}${randomBytes(16).toString('hex')}`.slice(0, 40);
 
 function headerValues(raw: Buffer, name: string): string[] {
   const headEnd = raw.indexOf('\r\n\r\n') >= 0 ? raw.indexOf('\r\n\r\n') : raw.indexOf('\n\n');
@@ -27,8 +31,7 @@ function headerValues(raw: Buffer, name: string): string[] {
 }
 
 /** The SES receipt notification the deployed rule's Lambda action would deliver. */
-export function sesReceiptEvent(id: string, source: string, recipients: string[], raw: Buffer, bucket: string): SESEvent {
-  const now = new Date().toISOString();
+export function sesReceiptEvent(id: string, source: string, recipients: string[], raw: Buffer, bucket: string, now = new Date().toISOString()): SESEvent {
   const auth = verdictsFromAuthenticationResults(headerValues(raw, 'authentication-results'));
   const v = (status: string) => ({ status });
   return {
@@ -57,8 +60,9 @@ export function sesReceiptEvent(id: string, source: string, recipients: string[]
  * domains), stores the raw message under inbound/ in the bucket, and invokes ingest with the
  * receipt notification — envelope recipients (BCC) included.
  */
-export function startSmtpServer(opts: { port: number; host: string; mailDomain: string; bucket: string; ingest: IngestFn }): Promise<SMTPServer> {
+export function startSmtpServer(opts: { port: number; host: string; mailDomain: string; bucket: string; ingest: IngestFn; spool?: MailSpool }): Promise<SMTPServer> {
   const s3 = new S3Client({ forcePathStyle: true });
+  const deliver = (m: SpooledMail) => deliverAccepted(s3, opts.bucket, opts.ingest, m, opts.spool);
   const server = new SMTPServer({
     name: opts.mailDomain,
     banner: 'Mailroom local SES receiving stand-in',
@@ -92,15 +96,9 @@ export function startSmtpServer(opts: { port: number; host: string; mailDomain: 
         const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const source = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         (async () => {
-          await s3.send(new PutObjectCommand({ Bucket: opts.bucket, Key: `${RESOURCE_SETTINGS.inboundPrefix}${id}`, Body: raw, ContentType: 'message/rfc822' }));
-          try {
-            await opts.ingest(sesReceiptEvent(id, source, recipients, raw, opts.bucket));
-          } catch (e) {
-            // SES has accepted the mail once it is stored; a failed ingest is retried, not bounced.
-            console.error(JSON.stringify({ level: 'error', message: 'local ingest failed; retrying once', ses_message_id: id, error: String(e) }));
-            await opts.ingest(sesReceiptEvent(id, source, recipients, raw, opts.bucket)).catch((e2) =>
-              console.error(JSON.stringify({ level: 'error', message: 'local ingest failed again', ses_message_id: id, error: String(e2) })));
-          }
+          const m = { id, source, recipients, raw, receivedAt: new Date().toISOString() };
+          await opts.spool?.keep(m);
+          await deliver(m);
         })().then(() => callback(null, `Ok: queued as ${id}`), (e) => callback(e as Error));
       });
     },
@@ -110,4 +108,32 @@ export function startSmtpServer(opts: { port: number; host: string; mailDomain: 
     server.listen(opts.port, opts.host, () => resolve(server));
     (server as unknown as { server: { once(e: string, f: (err: Error) => void): void } }).server.once('error', reject);
   });
+}
+
+/** What SES does with a message it accepted: store it under inbound/, then invoke ingest (retried once). */
+async function deliverAccepted(s3: S3Client, bucket: string, ingest: IngestFn, m: SpooledMail, spool?: MailSpool) {
+  await s3.send(new PutObjectCommand({ Bucket: bucket, Key: `${RESOURCE_SETTINGS.inboundPrefix}${m.id}`, Body: m.raw, ContentType: 'message/rfc822' }));
+  const event = () => sesReceiptEvent(m.id, m.source, m.recipients, m.raw, bucket, m.receivedAt);
+  try {
+    await ingest(event());
+  } catch (e) {
+    // SES has accepted the mail once it is stored; a failed ingest is retried, not bounced.
+    console.error(JSON.stringify({ level: 'error', message: 'local ingest failed; retrying once', ses_message_id: m.id, error: String(e) }));
+    try {
+      await ingest(event());
+    } catch (e2) {
+      // Left in the spool: the next start ingests it again.
+      console.error(JSON.stringify({ level: 'error', message: 'local ingest failed again', ses_message_id: m.id, error: String(e2) }));
+      return;
+    }
+  }
+  spool?.markIngested(m.id);
+}
+
+/** Ingests what an earlier run accepted but may not have kept (a kill -9 between SMTP 250 and the next snapshot). */
+export async function replaySpool(o: { spool: MailSpool; bucket: string; ingest: IngestFn }): Promise<number> {
+  const s3 = new S3Client({ forcePathStyle: true });
+  const pending = o.spool.pending();
+  for (const m of pending) await deliverAccepted(s3, o.bucket, o.ingest, m, o.spool);
+  return pending.length;
 }

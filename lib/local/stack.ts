@@ -1,8 +1,12 @@
+import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { ENV, FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
+import { join } from 'node:path';
+import { ENV, type FunctionName } from '../../lambdas/functions.ts';
 import { startApiServer, type HttpLambda } from './api-server.ts';
+import { startFunctionsHost, LOCAL_ONLY_ENV } from './functions-host.ts';
 import { startMoto, type Emulator } from './moto.ts';
-import { startSmtpServer, type IngestFn } from './smtp.ts';
+import { replaySpool, startSmtpServer, type IngestFn } from './smtp.ts';
+import { MailSpool } from './spool.ts';
 import { startSqsPoller, type SqsHandler } from './sqs-poller.ts';
 import { startScheduler } from './scheduler.ts';
 import { localOutbound, type SesEventsHandler } from './ses-outbound.ts';
@@ -19,6 +23,13 @@ export interface LocalStackOptions {
   awsEndpoint?: string;
   /** Suffix for resource names, so several stacks can share one emulator. */
   namePrefix: string;
+  /**
+   * Where the stack keeps its state between runs (the emulator's state file and the SMTP spool).
+   * Without it everything lives in memory and is gone at stop.
+   */
+  dataDir?: string;
+  /** 'isolated' (default): each function in its own worker thread with its own environment. */
+  functions?: 'isolated' | 'in-process';
 }
 
 export interface RunningLocalStack {
@@ -29,6 +40,8 @@ export interface RunningLocalStack {
   smtpHost: string;
   smtpPort: number;
   resources: LocalResources;
+  /** Mail an earlier run accepted and this start ingested again. */
+  replayedMail: number;
   stop(): Promise<void>;
 }
 
@@ -38,8 +51,9 @@ export interface RunningLocalStack {
  */
 export async function startLocalStack(o: LocalStackOptions): Promise<RunningLocalStack> {
   let moto: Emulator | undefined;
-  const awsEndpoint = o.awsEndpoint ?? (moto = await startMoto()).endpoint;
-  // The SDK reads these; every client in the handlers then talks to the emulator.
+  if (o.dataDir) mkdirSync(o.dataDir, { recursive: true });
+  const awsEndpoint = o.awsEndpoint ?? (moto = await startMoto({ stateFile: o.dataDir ? join(o.dataDir, 'aws-state.pickle') : undefined })).endpoint;
+  // The stand-ins in this process talk to the emulator; so do the functions (their environment).
   process.env.AWS_ENDPOINT_URL = awsEndpoint;
   process.env.AWS_REGION ??= 'us-east-1';
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
@@ -58,40 +72,61 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       mailDomain: o.mailDomain,
     });
     const siteUrl = o.siteUrl ?? `http://${o.host === '0.0.0.0' ? 'localhost' : o.host}:${o.port}`;
-    Object.assign(process.env, {
-      [ENV.tableName]: resources.tableName,
-      [ENV.bucketName]: resources.bucketName,
-      [ENV.webhookQueueUrl]: resources.webhookQueueUrl,
-      [ENV.scheduleGroupName]: resources.scheduleGroupName,
-      [ENV.schedulerRoleArn]: 'arn:aws:iam::000000000000:role/local-scheduler',
-      [ENV.sendScheduledFunctionArn]: 'arn:aws:lambda:us-east-1:000000000000:function:send-scheduled',
-      [ENV.sesConfigurationSet]: resources.configurationSetName,
-      [ENV.linkSecretArn]: resources.linkSecretArn,
-      [ENV.mailDomain]: o.mailDomain,
-      [ENV.siteUrl]: siteUrl,
-      [ENV.localMode]: 'true',
-      [ENV.paymentProvider]: process.env[ENV.paymentProvider] || 'sandbox',
+    const smtpHost = o.host === '0.0.0.0' ? '127.0.0.1' : o.host;
+
+    // The functions: each with the environment its CDK definition gives it (lambdas/functions.ts).
+    let sesEvents: SesEventsHandler = async () => undefined;
+    const host = startFunctionsHost({
+      mode: o.functions,
+      values: {
+        [ENV.tableName]: resources.tableName,
+        [ENV.bucketName]: resources.bucketName,
+        [ENV.webhookQueueUrl]: resources.webhookQueueUrl,
+        [ENV.scheduleGroupName]: resources.scheduleGroupName,
+        [ENV.schedulerRoleArn]: 'arn:aws:iam::000000000000:role/local-scheduler',
+        [ENV.sendScheduledFunctionArn]: 'arn:aws:lambda:us-east-1:000000000000:function:send-scheduled',
+        [ENV.sesConfigurationSet]: resources.configurationSetName,
+        [ENV.linkSecretArn]: resources.linkSecretArn,
+        [ENV.mailDomain]: o.mailDomain,
+        [ENV.siteUrl]: siteUrl,
+        [ENV.paymentProvider]: process.env[ENV.paymentProvider] || 'sandbox',
+      },
+      localValues: {
+        ...Object.fromEntries([...LOCAL_ONLY_ENV.all, ...LOCAL_ONLY_ENV.paymentSecret].map((n) => [n, process.env[n]])),
+        [ENV.localMode]: 'true',
+        AWS_ENDPOINT_URL: awsEndpoint,
+      },
+      aws: { region: process.env.AWS_REGION!, accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY! },
+      // SES's outbound side: our own domain through the inbound path, simulator events to ses-events.
+      outbound: localOutbound({ mailDomain: o.mailDomain, smtpHost, smtpPort: o.smtpPort, sesEvents: (e) => sesEvents(e) }),
     });
+    closers.push(() => host.stop());
+    const fn = (name: FunctionName) => (event: unknown) => host.invoke(name, event);
+    sesEvents = fn('ses-events') as SesEventsHandler;
 
-    const loaded = new Map<FunctionName, Promise<HttpLambda>>();
-    const load = (name: FunctionName) => {
-      let p = loaded.get(name);
-      if (!p) {
-        if (!(name in FUNCTIONS)) throw new Error(`unknown function ${name}`);
-        p = import(`../../lambdas/handlers/${name}.ts`).then((m: { handler: HttpLambda }) => m.handler);
-        loaded.set(name, p);
-      }
-      return p;
-    };
-
-    const api: Server = await startApiServer(o.port, o.host, load);
+    // API Gateway → the http functions.
+    const api: Server = await startApiServer(o.port, o.host, async (name) =>
+      ((event, context) => host.invoke(name, event, context.awsRequestId)) as HttpLambda);
     closers.push(() => new Promise<void>((r) => { api.closeAllConnections(); api.close(() => r()); }));
-    const ingest = (await import('../../lambdas/handlers/ingest.ts')).handler as IngestFn;
-    const smtp = await startSmtpServer({ port: o.smtpPort, host: o.host, mailDomain: o.mailDomain, bucket: resources.bucketName, ingest });
+
+    // SES receiving → S3 → ingest; mail an earlier run accepted but did not keep comes first.
+    const ingest = fn('ingest') as IngestFn;
+    const spool = o.dataDir ? new MailSpool(join(o.dataDir, 'smtp-spool')) : undefined;
+    const replayedMail = spool ? await replaySpool({ spool, bucket: resources.bucketName, ingest }) : 0;
+    const smtp = await startSmtpServer({ port: o.smtpPort, host: o.host, mailDomain: o.mailDomain, bucket: resources.bucketName, ingest, spool });
     closers.push(() => new Promise<void>((r) => smtp.close(() => r())));
+    if (spool && moto) {
+      const emulator = moto;
+      const prune = () => spool.prune(() => emulator.snapshot()).catch((e) =>
+        console.error(JSON.stringify({ level: 'error', message: 'spool prune failed', error: String(e) })));
+      await prune();
+      const timer = setInterval(() => void prune(), 2_000);
+      // At a clean stop, what was ingested is kept by the final snapshot: nothing to replay next time.
+      closers.push(async () => { clearInterval(timer); await prune(); });
+    }
 
     // The SQS event source of webhook-deliver, and its one-minute sweep schedule.
-    const deliver = (await import('../../lambdas/handlers/webhook-deliver.ts')).handler as (e: unknown) => Promise<unknown>;
+    const deliver = fn('webhook-deliver');
     const poller = startSqsPoller({ queueUrl: resources.webhookQueueUrl, batchSize: RESOURCE_SETTINGS.webhookQueue.batchSize,
       handler: deliver as SqsHandler, concurrency: 3 });
     await poller.ready;
@@ -102,20 +137,16 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     }, 30_000);
     closers.push(async () => clearInterval(sweep));
 
-    // EventBridge Scheduler → send-scheduled; SES outbound (own domain, simulator) → ses-events.
-    const sendScheduled = (await import('../../lambdas/handlers/send-scheduled.ts')).handler as (e: unknown) => Promise<unknown>;
-    const scheduler = startScheduler({ groupName: resources.scheduleGroupName, target: sendScheduled });
+    // EventBridge Scheduler → send-scheduled.
+    const scheduler = startScheduler({ groupName: resources.scheduleGroupName, target: fn('send-scheduled') });
     closers.push(() => scheduler.stop());
-    const sesEvents = (await import('../../lambdas/handlers/ses-events.ts')).handler as SesEventsHandler;
-    const { registerLocalOutbound } = await import('../../lambdas/aws/ses.ts');
-    registerLocalOutbound(localOutbound({ mailDomain: o.mailDomain, smtpHost: o.host === '0.0.0.0' ? '127.0.0.1' : o.host, smtpPort: o.smtpPort, sesEvents }));
     const apiUrl = `http://${o.host === '0.0.0.0' ? 'localhost' : o.host}:${o.port}`;
 
     return {
-      apiUrl, siteUrl, awsEndpoint, resources,
-      smtpHost: o.host === '0.0.0.0' ? '127.0.0.1' : o.host, smtpPort: o.smtpPort,
+      apiUrl, siteUrl, awsEndpoint, resources, replayedMail,
+      smtpHost, smtpPort: o.smtpPort,
       stop: async () => {
-        for (const close of closers.reverse()) await close();
+        for (const close of closers.reverse()) await close().catch(() => undefined);
         await moto?.stop();
       },
     };

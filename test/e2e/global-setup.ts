@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../lib/local/moto.ts';
 
@@ -20,6 +22,7 @@ declare module 'vitest' {
 }
 
 let child: ChildProcess | undefined;
+let dataDir: string | undefined;
 
 /**
  * The end-to-end suite drives a real stack over HTTP and SMTP. With MAILROOM_API_URL it targets
@@ -45,6 +48,8 @@ export async function setup(project: TestProject) {
 
   const [port, smtpPort] = [await freePort(), await freePort()];
   const root = resolve(import.meta.dirname, '../..');
+  // A data directory of its own: the suite runs with persistence on, as `npm start` does.
+  dataDir = mkdtempSync(join(tmpdir(), 'mailroom-e2e-'));
   child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['bin/local.ts'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -54,6 +59,7 @@ export async function setup(project: TestProject) {
       SMTP_PORT: String(smtpPort),
       HOST: '127.0.0.1',
       MAIL_DOMAIN: 'e2e.mailroom.localhost',
+      MAILROOM_DATA_DIR: dataDir,
       // One IP (127.0.0.1) creates hundreds of accounts here; raise the per-IP and API limits.
       FREE_INBOX_CREATES_PER_IP_PER_HOUR: process.env.FREE_INBOX_CREATES_PER_IP_PER_HOUR ?? '100000',
       API_RATE_LIMIT_MULTIPLIER: process.env.API_RATE_LIMIT_MULTIPLIER ?? '1000',
@@ -87,6 +93,10 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
+  try { await stopChild(); } finally { if (dataDir) rmSync(dataDir, { recursive: true, force: true }); }
+}
+
+async function stopChild() {
   if (!child || child.exitCode !== null) return;
   const exited = new Promise((r) => child!.once('exit', r));
   child.kill('SIGTERM');

@@ -5,11 +5,11 @@
  * are off, and no AWS credentials are given.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTIONS } from '../../lambdas/functions.ts';
+import { ENV, FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
 import { ESM_REQUIRE_BANNER, PROJECT_ROOT } from '../../lib/constructs/mailroom-function.ts';
 
 const STACK = 'Mailroom-dev';
@@ -105,5 +105,67 @@ describe('npx cdk synth (offline)', () => {
       // No externals: nothing is left to install next to the bundle.
       expect(existsSync(path.join(dir, 'node_modules')), dir).toBe(false);
     }
+  });
+
+  /**
+   * What Lambda does at a cold start: import the bundle with the environment of its template
+   * entry and nothing else. A module that reads a variable its definition does not give it (the
+   * old `webhooks` function without WEBHOOK_QUEUE_URL) fails here as it failed in AWS.
+   */
+  describe('each bundle starts with exactly the environment its template gives it', () => {
+    type Fn = { name: FunctionName; bundle: string; env: Record<string, string> };
+    let fns: Fn[];
+    let probe: string;
+
+    beforeAll(() => {
+      const template = JSON.parse(readFileSync(path.join(out, `${STACK}.template.json`), 'utf8')) as {
+        Resources: Record<string, { Type: string; Metadata?: Record<string, string>; Properties: Record<string, any> }>;
+      };
+      fns = [];
+      for (const r of Object.values(template.Resources)) {
+        const m = /\/Fn-([a-z-]+)\/Handler\/Resource$/.exec(r.Metadata?.['aws:cdk:path'] ?? '');
+        if (r.Type !== 'AWS::Lambda::Function' || !m) continue;
+        const key = String(r.Properties.Code.S3Key);
+        const bundle = path.join(out, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs');
+        // Deploy-time values (Ref, GetAtt) become placeholders: only their presence matters at import.
+        const env = Object.fromEntries(Object.entries(r.Properties.Environment?.Variables ?? {})
+          .map(([k, v]) => [k, typeof v === 'string' ? v : `deploy-time-value-of-${k}`]));
+        fns.push({ name: m[1] as FunctionName, bundle, env });
+      }
+      probe = path.join(out, 'cold-start-probe.mjs');
+      writeFileSync(probe, "const m = await import(process.argv[2]); if (typeof m.handler !== 'function') { console.error('no handler export'); process.exit(3); }\n");
+    });
+
+    const coldStart = (f: Fn, env: Record<string, string>) => spawnSync(process.execPath, [probe, f.bundle], {
+      encoding: 'utf8', timeout: 60_000,
+      env: {
+        // What the Lambda runtime itself sets.
+        PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1', AWS_DEFAULT_REGION: 'us-east-1', TZ: ':UTC',
+        AWS_LAMBDA_FUNCTION_NAME: f.name, AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
+        AWS_ACCESS_KEY_ID: 'cold-start', AWS_SECRET_ACCESS_KEY: 'cold-start', AWS_SESSION_TOKEN: 'cold-start',
+        ...env,
+      },
+    });
+
+    it('finds a bundle for every catalogue function', () => {
+      expect(fns.map((f) => f.name).sort()).toEqual(Object.keys(FUNCTIONS).sort());
+      for (const f of fns) expect(existsSync(f.bundle), f.bundle).toBe(true);
+    });
+
+    it('imports every bundle with its template environment alone', () => {
+      for (const f of fns) {
+        const run = coldStart(f, f.env);
+        expect(run.status, `${f.name} failed its cold start with its template environment:\n${run.stderr}`).toBe(0);
+      }
+    });
+
+    it('would catch a missing binding: the webhooks bundle without WEBHOOK_QUEUE_URL fails at import', () => {
+      const webhooks = fns.find((f) => f.name === 'webhooks')!;
+      expect(webhooks.env[ENV.webhookQueueUrl], 'the webhooks function is bound to the webhook queue').toBeDefined();
+      const { [ENV.webhookQueueUrl]: _dropped, ...without } = webhooks.env;
+      const run = coldStart(webhooks, without);
+      expect(run.status).not.toBe(0);
+      expect(run.stderr).toContain(ENV.webhookQueueUrl);
+    });
   });
 });
