@@ -127,9 +127,11 @@ describe('npx cdk synth (offline)', () => {
         if (r.Type !== 'AWS::Lambda::Function' || !m) continue;
         const key = String(r.Properties.Code.S3Key);
         const bundle = path.join(out, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs');
-        // Deploy-time values (Ref, GetAtt) become placeholders: only their presence matters at import.
+        // Deploy-time values (Ref, GetAtt, Join) become placeholders of the same shape.
+        const placeholder = (k: string) => k.endsWith('_URL') ? `https://deploy-time.invalid/${k.toLowerCase()}`
+          : k.endsWith('_ARN') ? `arn:aws:deploy-time:us-east-1:000000000000:${k.toLowerCase()}` : `deploy-time-${k.toLowerCase()}`;
         const env = Object.fromEntries(Object.entries(r.Properties.Environment?.Variables ?? {})
-          .map(([k, v]) => [k, typeof v === 'string' ? v : `deploy-time-value-of-${k}`]));
+          .map(([k, v]) => [k, typeof v === 'string' ? v : placeholder(k)]));
         fns.push({ name: m[1] as FunctionName, bundle, env });
       }
       probe = path.join(out, 'cold-start-probe.mjs');
