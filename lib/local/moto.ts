@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { pythonExecutable } from './python.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,7 +23,7 @@ export interface Emulator { endpoint: string; stop(): Promise<void> }
  */
 export async function startMoto(port?: number): Promise<Emulator> {
   const p = port ?? (await freePort());
-  const python = process.env.PYTHON ?? 'python3';
+  const python = pythonExecutable();
   // moto_server.py is moto.server with item-level transaction rollback (see the file).
   const script = fileURLToPath(new URL('./moto_server.py', import.meta.url));
   const child: ChildProcess = spawn(python, [script, '-H', '127.0.0.1', '-p', String(p)], {
@@ -42,7 +43,7 @@ export async function startMoto(port?: number): Promise<Emulator> {
   for (;;) {
     const early = await Promise.race([exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 150))]);
     if (early !== 'running') {
-      throw new Error(`The AWS emulator (moto) exited with code ${early}. Is it installed? Try: pip install "moto[server]".\n${stderr}`);
+      throw new Error(`The AWS emulator (moto) exited with code ${early}. Is it installed? Run: npm run setup.\n${stderr}`);
     }
     try {
       const res = await fetch(`${endpoint}/moto-api/`);
