@@ -8,7 +8,7 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MOTO_VERSION } from '../../lib/local/python.ts';
+import { cfnLintExecutable, MOTO_VERSION, pythonExecutable } from '../../lib/local/python.ts';
 import { checkCfnLint, checkNodeModules, checkPython, report, runChecks } from '../../scripts/preflight.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -103,5 +103,16 @@ describe('npm test / npm start preflight', () => {
     const r = spawnSync(process.execPath, [join(fresh, 'scripts', 'preflight.js'), 'test'], { encoding: 'utf8' });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/MISSING Node modules: not installed[\s\S]*Debian\/Ubuntu: npm ci[\s\S]*macOS: +npm ci/);
+  });
+
+  it('uses PYTHON, else the .venv/ that npm run setup made, else python3; and the .venv/ cfn-lint when there is one', () => {
+    const root = join(scratch, 'with-venv');
+    mkdirSync(join(root, '.venv', 'bin'), { recursive: true });
+    expect(pythonExecutable({}, root)).toBe('python3');
+    expect(cfnLintExecutable(root)).toBe('cfn-lint');
+    for (const tool of ['python', 'cfn-lint']) writeFileSync(join(root, '.venv', 'bin', tool), '');
+    expect(pythonExecutable({}, root)).toBe(join(root, '.venv', 'bin', 'python'));
+    expect(pythonExecutable({ PYTHON: '/opt/py/bin/python3' }, root)).toBe('/opt/py/bin/python3');
+    expect(cfnLintExecutable(root)).toBe(join(root, '.venv', 'bin', 'cfn-lint'));
   });
 });
