@@ -20,7 +20,8 @@ import { checkCfnLint, checkPython } from './preflight.ts';
 
 /** pip's own defaults retry for minutes when there is no network; fail fast and say why. */
 const PIP_NETWORK_FLAGS = ['--retries', '1', '--timeout', '15', '--disable-pip-version-check'];
-const NO_INDEX = /Failed to establish a new connection|Temporary failure in name resolution|Name or service not known|Network is unreachable|ProxyError|ConnectTimeout|Read timed out|Could not fetch URL|No matching distribution found|Could not find a version that satisfies/;
+const UNREACHABLE = /Failed to establish a new connection|Temporary failure in name resolution|Name or service not known|nodename nor servname|Network is unreachable|ProxyError|ConnectTimeout|Read timed out|Could not fetch URL|SSLError/;
+const NOT_FOUND = /No matching distribution found|Could not find a version that satisfies/;
 
 const say = (s: string) => console.log(`setup: ${s}`);
 const run = (cmd: string, args: string[]): SpawnSyncReturns<string> =>
@@ -74,10 +75,12 @@ function setupPython(forceVenv: boolean): boolean {
   if (pip.status !== 0) {
     const err = (pip.stderr ?? '').trim();
     if (created) rmSync(venv, { recursive: true, force: true });
-    if (NO_INDEX.test(err)) {
+    if (UNREACHABLE.test(err)) {
       say(`pip could not reach its package index (PyPI${process.env.PIP_INDEX_URL ? ` at ${process.env.PIP_INDEX_URL}` : ''}); nothing was installed${created ? ' and .venv/ was removed' : ''}.\n` +
         '  Check the network or proxy (HTTPS_PROXY, PIP_INDEX_URL), then run npm run setup again;\n' +
         `  or install them any other way for the Python on PATH: pip install ${PIP_REQUIREMENTS.map((r) => `"${r}"`).join(' ')}`);
+    } else if (NOT_FOUND.test(err)) {
+      say(`pip reached its package index but found no ${PIP_REQUIREMENTS.join(' or ')} there (PIP_INDEX_URL?); nothing was installed${created ? ' and .venv/ was removed' : ''}.`);
     } else {
       say(`pip failed${created ? ' (.venv/ removed)' : ''}:\n${err.split('\n').slice(-15).join('\n')}`);
     }
