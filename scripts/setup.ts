@@ -78,7 +78,9 @@ function setupPython(forceVenv: boolean): boolean {
     if (UNREACHABLE.test(err)) {
       say(`pip could not reach its package index (PyPI${process.env.PIP_INDEX_URL ? ` at ${process.env.PIP_INDEX_URL}` : ''}); nothing was installed${created ? ' and .venv/ was removed' : ''}.\n` +
         '  Check the network or proxy (HTTPS_PROXY, PIP_INDEX_URL), then run npm run setup again;\n' +
-        `  or install them any other way for the Python on PATH: pip install ${PIP_REQUIREMENTS.map((r) => `"${r}"`).join(' ')}`);
+        (managed
+          ? '  or point PYTHON at a Python that already has moto[server] and put cfn-lint on PATH.'
+          : `  or install them into ${python} some other way: ${python} -m pip install ${PIP_REQUIREMENTS.map((r) => `"${r}"`).join(' ')}`));
     } else if (NOT_FOUND.test(err)) {
       say(`pip reached its package index but found no ${PIP_REQUIREMENTS.join(' or ')} there (PIP_INDEX_URL?); nothing was installed${created ? ' and .venv/ was removed' : ''}.`);
     } else {
