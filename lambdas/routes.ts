@@ -146,7 +146,7 @@ export const routes: readonly RouteDef[] = [
 
   // Webhooks
   { method: 'POST', path: '/v1/webhooks', fn: 'webhooks', operationId: 'createWebhook', auth: 'any', tag: 'Webhooks',
-    summary: 'Get events POSTed to your HTTPS endpoint, signed with X-Service-Signature',
+    summary: 'Get events POSTed to your HTTPS endpoint, signed with X-Service-Signature and Standard Webhooks headers',
     description: 'Account key: all inboxes, or one with inbox_id. Inbox key: that inbox only. The secret is returned once. Deliveries are retried after 5, 15, 45 and 135 s; after 5 consecutive failed attempts the webhook becomes unhealthy until POST /v1/webhooks/{id}/enable.',
     body: webhooks.CreateWebhookBody, response: webhooks.WebhookWithSecret, successStatus: 201, errors: [403, 404] },
   { method: 'GET', path: '/v1/webhooks', fn: 'webhooks', operationId: 'listWebhooks', auth: 'any', tag: 'Webhooks',

@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { freePort } from '../../lib/local/moto.ts';
+import { pythonExecutable } from '../../lib/local/python.ts';
 import { startLocalStack, type RunningLocalStack } from '../../lib/local/stack.ts';
 import type { dynamoCalls as DynamoCalls } from '../../lambdas/aws/dynamo.ts';
 
@@ -49,9 +50,9 @@ export interface BenchStack {
 
 /** Fails early and clearly when moto cannot run, before anything waits on it. */
 function checkMoto(): void {
-  const python = process.env.PYTHON ?? 'python3';
+  const python = pythonExecutable();
   const r = spawnSync(python, ['-c', 'import importlib.util, sys; sys.exit(0 if importlib.util.find_spec("moto") else 3)'], { encoding: 'utf8' });
-  const hint = 'Install it with: pip install "moto[server]" (or point AWS_ENDPOINT_URL at a running emulator).';
+  const hint = 'Install it with: npm run setup (or point AWS_ENDPOINT_URL at a running emulator).';
   if (r.error) throw new Error(`Cannot run ${python} (${(r.error as NodeJS.ErrnoException).code ?? r.error.message}); the AWS emulator moto needs Python. ${hint}`);
   if (r.status === 3) throw new Error(`The AWS emulator moto is not installed for ${python}. ${hint}`);
   if (r.status !== 0) throw new Error(`${python} failed while looking for moto (exit ${r.status}): ${r.stderr.trim()}`);

@@ -32,7 +32,7 @@ export const Webhook = z.object({
   created_at: Timestamp,
   updated_at: Timestamp,
 });
-export const WebhookWithSecret = Webhook.extend({ secret: z.string().describe('whsec_…: shown only now; verify X-Service-Signature with it') });
+export const WebhookWithSecret = Webhook.extend({ secret: z.string().describe('whsec_…: shown only now; verify X-Service-Signature and the Standard Webhooks webhook-signature with it') });
 export const WebhookList = z.object({ webhooks: z.array(Webhook), total: z.number().int() });
 export const WebhookParams = z.object({ id: z.string() });
 export const WebhookDeleted = z.object({ id: z.string(), deleted: z.literal(true) });

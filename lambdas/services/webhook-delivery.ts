@@ -1,6 +1,6 @@
 import { postWebhook } from '../adapters/webhook-http.ts';
 import { config } from '../config.ts';
-import { signWebhookBody, WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '../core/webhook-signing.ts';
+import { webhookDeliveryHeaders } from '../core/webhook-signing.ts';
 import { errorFields, log } from '../log.ts';
 import type { EventRecord, WebhookRecord } from '../store/records.ts';
 import * as store from '../store/webhooks.ts';
@@ -22,17 +22,14 @@ export const RETRY_DELAYS_SECONDS: readonly number[] = (() => {
 
 export interface SignedRequest { body: string; headers: Record<string, string> }
 
-/** The exact bytes and headers a receiver gets: signature over the raw body, event id, timestamp. */
+/**
+ * The exact bytes and headers a receiver gets: the spec's signature over the raw body with the
+ * event id and timestamp, and the Standard Webhooks headers (webhook-id is the event id, the same
+ * on every retry, so receivers can deduplicate; the timestamp is this attempt's).
+ */
 export async function signedRequest(w: WebhookRecord, eventId: string, body: string): Promise<SignedRequest> {
   const secret = await openWebhookSecret(w.secret_ciphertext);
-  return {
-    body,
-    headers: {
-      [WEBHOOK_SIGNATURE_HEADER]: signWebhookBody(secret, body),
-      [WEBHOOK_EVENT_ID_HEADER]: eventId,
-      [WEBHOOK_TIMESTAMP_HEADER]: String(Math.floor(Date.now() / 1000)),
-    },
-  };
+  return { body, headers: webhookDeliveryHeaders(secret, eventId, body, Math.floor(Date.now() / 1000)) };
 }
 
 async function payloadOf(e: EventRecord): Promise<string> {

@@ -20,7 +20,7 @@ export const MAX_WEBHOOKS_PER_ACCOUNT = 20;
 
 const VERIFY_STEPS = [
   'Verify each delivery: compute HMAC-SHA256 of the raw request body with your secret and compare it (constant-time) to the X-Service-Signature header; reject mismatches with 401.',
-  'Deduplicate on event_id (also in the X-Service-Event-Id header); reject stale X-Service-Timestamp values to stop replays.',
+  'To stop replays, also verify the Standard Webhooks headers (any standardwebhooks library does it): webhook-signature is v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.raw body">, keyed with the base64 after whsec_ decoded; refuse a webhook-timestamp more than 5 minutes off. Deduplicate on webhook-id (the event_id).',
   'Answer 2xx within 5 seconds; failures are retried after 5, 15, 45 and 135 s, and 5 consecutive failures make the webhook unhealthy.',
 ];
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { pythonExecutable } from './python.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -38,7 +39,7 @@ export const DEFAULT_SNAPSHOT_INTERVAL_SECONDS = 1;
  */
 export async function startMoto(o: MotoOptions = {}): Promise<Emulator> {
   const p = o.port ?? (await freePort());
-  const python = process.env.PYTHON ?? 'python3';
+  const python = pythonExecutable();
   // moto_server.py is moto.server with isolated transactions and a state file (see the file).
   const script = fileURLToPath(new URL('./moto_server.py', import.meta.url));
   const args = [script, '-H', '127.0.0.1', '-p', String(p)];
@@ -62,7 +63,7 @@ export async function startMoto(o: MotoOptions = {}): Promise<Emulator> {
   for (;;) {
     const early = await Promise.race([exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 150))]);
     if (early !== 'running') {
-      throw new Error(`The AWS emulator (moto) exited with code ${early}. Is it installed? Try: pip install "moto[server]".\n${stderr}`);
+      throw new Error(`The AWS emulator (moto) exited with code ${early}. Is it installed? Run: npm run setup.\n${stderr}`);
     }
     try {
       const res = await fetch(`${endpoint}/moto-api/`);

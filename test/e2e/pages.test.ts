@@ -1,20 +1,21 @@
 /**
- * The operator pages in a real browser: headless Chromium (Debian's /usr/bin/chromium) driven
- * by playwright-core. An operator opens an upgrade link and pays in the sandbox checkout (the
- * API then shows the new tier), answers a notification, and reads an inbox holding a hostile
- * HTML email — and nothing of that email executes or loads. Screenshots of every page, desktop
+ * The operator pages in a real browser: headless Chromium or Chrome (found by lib/local/browser.ts:
+ * CHROME_PATH, the usual locations, Playwright's cache) driven by playwright-core. An operator
+ * opens an upgrade link and pays in the sandbox checkout (the API then shows the new tier),
+ * answers a notification, and reads an inbox holding a hostile HTML email — and nothing of that
+ * email executes or loads. Screenshots of every page, desktop
  * (1280×800) and phone (390×844), go to test-output/screenshots/.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireBrowser } from '../../lib/local/browser.ts';
 import { api, newAccount, target } from './client.ts';
 import { closeMail, sendMail, uniqueSubject } from './mail.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = resolve(import.meta.dirname, '../../test-output/screenshots');
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -23,12 +24,10 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`The browser tests need Debian's chromium at ${CHROMIUM}, and it is missing. Install it: apt-get update && apt-get install -y chromium (.ci/run does this).`);
-  }
+  const executablePath = requireBrowser(); // throws naming what it searched and the install commands
   mkdirSync(SHOTS, { recursive: true });
   browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync'],
   });

@@ -76,6 +76,36 @@ export function verifySignature(raw: Buffer, secret: string, header: string | st
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+export const STANDARD_ID_HEADER = 'webhook-id';
+export const STANDARD_TIMESTAMP_HEADER = 'webhook-timestamp';
+export const STANDARD_SIGNATURE_HEADER = 'webhook-signature';
+
+/**
+ * What a Standard Webhooks receiver does (written from that spec, not from the sender's code):
+ * the timestamp is within `toleranceSeconds` of now, and one of the space-separated `v1,<base64>`
+ * entries is HMAC-SHA256 of "webhook-id.webhook-timestamp.raw body", keyed with the base64 after
+ * `whsec_` decoded to bytes. A replayed body with a fresh timestamp fails here.
+ */
+export function verifyStandardSignature(raw: Buffer, secret: string, headers: IncomingHttpHeaders, toleranceSeconds = 300): boolean {
+  const id = headers[STANDARD_ID_HEADER];
+  const timestamp = headers[STANDARD_TIMESTAMP_HEADER];
+  const signatures = headers[STANDARD_SIGNATURE_HEADER];
+  if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signatures !== 'string' || !/^\d+$/.test(timestamp)) return false;
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > toleranceSeconds) return false;
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = createHmac('sha256', key).update(Buffer.concat([Buffer.from(`${id}.${timestamp}.`), raw])).digest();
+  return signatures.split(' ').some((entry) => {
+    const [version, sig] = entry.split(',');
+    const given = Buffer.from(sig ?? '', 'base64');
+    return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
+/** The single-valued headers, as the Standard Webhooks libraries take them. */
+export function plainHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
 /** Polls `check` every 100 ms until it returns a value other than undefined, or fails after `timeoutMs`. */
 export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -6,11 +6,16 @@
  * suite's global setup (WEBHOOK_RETRY_DELAYS=0,1,1,1,1).
  */
 import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { createTransport } from 'nodemailer';
+import { Webhook } from 'standardwebhooks';
 import type Mail from 'nodemailer/lib/mailer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addInbox, api, newAccount, target } from './client.ts';
-import { EVENT_ID_HEADER, eventually, SIGNATURE_HEADER, startReceiver, TIMESTAMP_HEADER, verifySignature, type Received, type Receiver } from './receiver.ts';
+import {
+  EVENT_ID_HEADER, eventually, SIGNATURE_HEADER, STANDARD_ID_HEADER, STANDARD_SIGNATURE_HEADER, STANDARD_TIMESTAMP_HEADER, startReceiver,
+  TIMESTAMP_HEADER, plainHeaders, verifySignature, verifyStandardSignature, type Received, type Receiver,
+} from './receiver.ts';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const EVENT_ID = new RegExp(`^evt_${UUID}$`);
@@ -63,7 +68,11 @@ async function sendMail(mail: Mail.Options & { envelopeTo?: string[] }) {
   }
 }
 
-/** Every delivery is signed over its exact bytes with the webhook's secret, and carries its event id and time. */
+/**
+ * Every delivery is signed over its exact bytes with the webhook's secret, and carries its event id
+ * and time; and it carries valid Standard Webhooks headers (id = event id, the same timestamp),
+ * which both a receiver written from that spec and the standardwebhooks package accept.
+ */
 function expectSigned(r: Received, secret: string) {
   expect(r.method).toBe('POST');
   expect(verifySignature(r.raw, secret, r.headers[SIGNATURE_HEADER]), `signature of request ${r.n} verifies`).toBe(true);
@@ -72,6 +81,11 @@ function expectSigned(r: Received, secret: string) {
   const ts = Number(r.headers[TIMESTAMP_HEADER]);
   expect(Number.isInteger(ts), `timestamp header ${r.headers[TIMESTAMP_HEADER]}`).toBe(true);
   expect(Math.abs(ts - Date.now() / 1000)).toBeLessThan(120);
+  expect(r.headers[STANDARD_ID_HEADER]).toBe(r.json.event_id);
+  expect(r.headers[STANDARD_TIMESTAMP_HEADER]).toBe(r.headers[TIMESTAMP_HEADER]);
+  expect(r.headers[STANDARD_SIGNATURE_HEADER]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+  expect(verifyStandardSignature(r.raw, secret, r.headers), `standard signature of request ${r.n} verifies`).toBe(true);
+  expect(new Webhook(secret).verify(r.raw, plainHeaders(r.headers))).toEqual(r.json);
 }
 
 const bySubject = (subject: string) => (q: Received) => q.json?.event === 'message.received' && q.json?.message?.subject === subject;
@@ -105,6 +119,23 @@ describe('the signature', () => {
     tampered[tampered.length - 2] = tampered[tampered.length - 2]! ^ 1;
     expect(verifySignature(tampered, w.secret, got.headers[SIGNATURE_HEADER])).toBe(false);
     expect(verifySignature(got.raw, `whsec_${randomBytes(24).toString('hex')}`, got.headers[SIGNATURE_HEADER])).toBe(false);
+  });
+
+  it('Bug: a captured delivery replayed with a fresh timestamp passed the README check; its Standard Webhooks signature refuses it', async () => {
+    const acct = await newAccount();
+    const r = await receiver('replay');
+    const w = await webhook(acct.account_api_key, { url: r.url, events: ['message.received'] });
+    const subject = `Replay check ${randomBytes(4).toString('hex')}`;
+    await sendMail({ to: acct.address, subject, text: 'captured once, replayed later' });
+    const got = await delivered(r, bySubject(subject), 'the delivery to capture');
+    expectSigned(got, w.secret);
+    // An attacker resends the captured bytes and headers, the timestamps moved an hour ahead
+    // (as if captured an hour ago and replayed now).
+    const fresh = String(Number(got.headers[TIMESTAMP_HEADER]) + 3600);
+    const replayed: IncomingHttpHeaders = { ...got.headers, [TIMESTAMP_HEADER]: fresh, [STANDARD_TIMESTAMP_HEADER]: fresh };
+    expect(verifySignature(got.raw, w.secret, replayed[SIGNATURE_HEADER])).toBe(true); // the body-only signature cannot tell
+    expect(verifyStandardSignature(got.raw, w.secret, replayed, 7200)).toBe(false);
+    expect(() => new Webhook(w.secret).verify(got.raw, plainHeaders(replayed))).toThrow();
   });
 });
 
@@ -479,6 +510,8 @@ describe('POST /v1/webhooks/{id}/rotate-secret', () => {
     const sample = r.requests.at(-1)!;
     expect(verifySignature(sample.raw, secret, sample.headers[SIGNATURE_HEADER])).toBe(true);
     expect(verifySignature(sample.raw, w.secret, sample.headers[SIGNATURE_HEADER])).toBe(false);
+    expect(verifyStandardSignature(sample.raw, secret, sample.headers)).toBe(true);
+    expect(verifyStandardSignature(sample.raw, w.secret, sample.headers)).toBe(false);
   });
 });
 

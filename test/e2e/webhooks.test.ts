@@ -5,12 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addInbox, api, newAccount, target, type CreatedInbox } from './client.ts';
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, startReceiver, TIMESTAMP_HEADER, verifySignature, type Receiver } from './receiver.ts';
+import { Webhook } from 'standardwebhooks';
+import {
+  EVENT_ID_HEADER, SIGNATURE_HEADER, STANDARD_ID_HEADER, STANDARD_TIMESTAMP_HEADER, startReceiver, TIMESTAMP_HEADER, verifySignature,
+  plainHeaders, verifyStandardSignature, type Receiver,
+} from './receiver.ts';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const WEBHOOK_ID = new RegExp(`^wh_${UUID}$`);
 const EVENT_ID = new RegExp(`^evt_${UUID}$`);
-const SECRET = /^whsec_[A-Za-z0-9_-]{24,}$/;
+/** The Standard Webhooks secret format: whsec_ + base64 of 32 random bytes. */
+const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 const EVENT_TYPES = [
   'message.received', 'message.sent', 'message.bounced', 'message.complaint',
@@ -376,6 +381,11 @@ describe('POST /v1/webhooks/{id}/test', () => {
       expect(got.headers[EVENT_ID_HEADER]).toBe(body.event_id);
       const ts = Number(got.headers[TIMESTAMP_HEADER]);
       expect(Math.abs(ts - Date.now() / 1000)).toBeLessThan(60);
+      // The Standard Webhooks headers too: a receiver using that spec's library accepts the sample.
+      expect(got.headers[STANDARD_ID_HEADER]).toBe(body.event_id);
+      expect(got.headers[STANDARD_TIMESTAMP_HEADER]).toBe(got.headers[TIMESTAMP_HEADER]);
+      expect(verifyStandardSignature(got.raw, w.secret, got.headers)).toBe(true);
+      expect(new Webhook(w.secret).verify(got.raw, plainHeaders(got.headers))).toEqual(body);
       expect(body.timestamp).toMatch(ISO);
       expect(body.account_id).toMatch(/^acc_/);
       expect(body.message).toMatchObject({ subject: expect.any(String), from: expect.any(String) });

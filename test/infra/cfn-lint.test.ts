@@ -1,5 +1,6 @@
 /**
- * cfn-lint on the synthesized template (the tool is on PATH on the dev machines and in CI).
+ * cfn-lint on the synthesized template (the project's .venv/ one from `npm run setup` when present,
+ * else the one on PATH; lib/local/python.ts decides).
  * Linted for the regions where SES receives mail that the README lists, so a resource type or
  * property missing in one of them shows up here.
  */
@@ -8,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cfnLintExecutable } from '../../lib/local/python.ts';
 import { synthMailroom } from './synth.ts';
 
 /**
@@ -36,12 +38,13 @@ describe('cfn-lint', () => {
   });
 
   it('is clean', () => {
+    const cfnLint = cfnLintExecutable();
     const run = spawnSync(
-      'cfn-lint',
+      cfnLint,
       ['--regions', ...REGIONS, '--ignore-checks', ...IGNORED_RULES, '--', templatePath],
       { encoding: 'utf8', timeout: 240_000 },
     );
-    if (run.error) throw new Error(`cfn-lint could not run (is it on PATH? pip install cfn-lint): ${run.error.message}`);
+    if (run.error) throw new Error(`${cfnLint} could not run (install it with: npm run setup): ${run.error.message}`);
     expect(`${run.stdout}${run.stderr}`.trim()).toBe('');
     expect(run.status).toBe(0);
   });
