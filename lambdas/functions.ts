@@ -40,6 +40,13 @@ export const FUNCTIONS = {
     description: 'Messages of an inbox: list, read, mark, labels, attachment downloads, rejections',
     kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'bucketRead'],
   },
+  wait: {
+    // Its own function: a wait holds its invocation for up to WAIT_MAX_TIMEOUT_SECONDS (25 s)
+    // mostly asleep, so it gets little memory and a timeout above 25 s (under API Gateway's 30 s)
+    // without lengthening the other message routes' timeout.
+    description: 'Long-poll wait for the next matching message of an inbox',
+    kind: 'http', memoryMb: 256, timeoutSeconds: 28, needs: ['tableRead', 'tableWrite', 'bucketRead'],
+  },
   threads: {
     description: 'Conversations: list, read, labels',
     kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'bucketRead'],
