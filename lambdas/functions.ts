@@ -68,6 +68,14 @@ export const FUNCTIONS = {
     description: 'Webhook endpoints: create, list, update, delete, test, enable, rotate secret, logs',
     kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret'],
   },
+  mcp: {
+    // Every tool runs its route's function code in-process, so this function needs what those
+    // functions need together (inboxes, account, messages, wait, threads, drafts, sending, webhooks).
+    // The wait tool holds a call up to 25 s: the timeout sits just under API Gateway's 30 s.
+    description: 'Hosted MCP server (Streamable HTTP, stateless): the API as tools',
+    kind: 'http', memoryMb: 1024, timeoutSeconds: 29,
+    needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'scheduler', 'sesSend', 'webhookQueue', 'linkSecret'],
+  },
   ingest: {
     description: 'Parses raw mail that SES stored under inbound/ and files it into inboxes',
     kind: 'event', memoryMb: 1024, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'webhookQueue'],

@@ -59,6 +59,12 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/SKILL.md', fn: 'discovery', operationId: 'getSkillMd', auth: 'none', tag: 'Discovery',
     summary: 'Skill file for agents (skill_version, api_version, last_updated, changelog_url)', contentType: 'text/markdown; charset=utf-8' },
 
+  // MCP: the same use cases as tools (lambdas/mcp/tools.ts); JSON-RPC, not the envelope
+  { method: 'POST', path: '/mcp', fn: 'mcp', operationId: 'mcp', auth: 'none', tag: 'MCP',
+    summary: 'Hosted MCP server: Streamable HTTP, stateless, JSON responses (GET answers 405)',
+    description: 'Connect an MCP client to {api_url}/mcp with Authorization: Bearer <key> (create_inbox works without one). Each tool runs the same use case, validation and errors as its REST route; a REST error comes back as a tool error carrying its error code and next_steps. Mail content in results sits inside an <untrusted-mail-content> block.',
+    contentType: 'application/json' },
+
   // Inboxes
   { method: 'POST', path: '/v1/inboxes', fn: 'inboxes', operationId: 'createInbox', auth: 'optional-account', tag: 'Inboxes',
     summary: 'Create an inbox (no key needed: creates a free account)',
