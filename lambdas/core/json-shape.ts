@@ -47,22 +47,30 @@ export function jsonTextDepthExceeds(text: string, max: number): boolean {
 
 const isContainer = (v: unknown): v is Record<string, unknown> | unknown[] => typeof v === 'object' && v !== null;
 
+/** A path as a chain of links to the parent: pushing a child costs O(1), not a copy. */
+interface PathLink { parent: PathLink | undefined; key: string | number }
+const toPath = (link: PathLink | undefined): JsonPath => {
+  const path: JsonPath = [];
+  for (let l = link; l; l = l.parent) path.push(l.key);
+  return path.reverse();
+};
+
 /**
  * The path of the first string (value or object key) that is not well-formed Unicode — a lone
  * UTF-16 surrogate, which JSON's \ud800 escape can carry but UTF-8 (and so every store) cannot.
  */
 export function findIllFormedString(value: unknown): { path: JsonPath; inKey: boolean } | undefined {
-  const stack: { v: unknown; path: JsonPath }[] = [{ v: value, path: [] }];
+  const stack: { v: unknown; at: PathLink | undefined }[] = [{ v: value, at: undefined }];
   while (stack.length) {
-    const { v, path } = stack.pop()!;
+    const { v, at } = stack.pop()!;
     if (typeof v === 'string') {
-      if (!v.isWellFormed()) return { path, inKey: false };
+      if (!v.isWellFormed()) return { path: toPath(at), inKey: false };
     } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: [...path, i] });
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], at: { parent: at, key: i } });
     } else if (isContainer(v)) {
       const entries = Object.entries(v);
-      for (const [k] of entries) if (!k.isWellFormed()) return { path, inKey: true };
-      for (let i = entries.length - 1; i >= 0; i--) stack.push({ v: entries[i]![1], path: [...path, entries[i]![0]] });
+      for (const [k] of entries) if (!k.isWellFormed()) return { path: toPath(at), inKey: true };
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ v: entries[i]![1], at: { parent: at, key: entries[i]![0] } });
     }
   }
   return undefined;
