@@ -14,7 +14,7 @@ import { api, newAccount, type ApiResponse, type CreatedInbox } from './client.t
 import { closeMail, SENDER, sendMail, uniqueSubject, waitForMessage } from './mail.ts';
 
 /** Requests per route: ~60 routes × this stays within a minute or two on a loaded machine. */
-const RUNS_PER_ROUTE = 14;
+const RUNS_PER_ROUTE = 12;
 /** Deep enough to overflow any recursive walk (JSON.stringify overflows near 10,000 levels). */
 const DEEP = 20_000;
 const DEEP_MARKER = '__mailroom_fuzz_deep__';
@@ -253,6 +253,26 @@ function expectWellFormedAnswer(route: RouteDef, req: ReturnType<typeof toReques
   expect((r.body.next_steps as unknown[]).every((s) => typeof s === 'string'), what).toBe(true);
 }
 
+/**
+ * What a write stored must read back: stored-but-unreadable input (an empty metadata key) once
+ * answered 200 and broke every later read of the inbox and of the account's inbox list.
+ */
+async function expectReadable(route: RouteDef, r: ApiResponse) {
+  const reads: [string, string][] = [
+    [`/v1/inboxes/${fx.ids.inbox}`, fx.inbox.api_key],
+    ['/v1/inboxes', fx.inbox.account_api_key],
+    [`/v1/inboxes/${fx.ids.inbox}/threads/${fx.ids.thread}`, fx.inbox.api_key],
+    [`/v1/inboxes/${fx.ids.inbox}/drafts`, fx.inbox.api_key],
+  ];
+  const made = r.body?.result;
+  if (made?.id && made.api_key) reads.push([`/v1/inboxes/${made.id}`, made.api_key], [`/v1/inboxes/${made.id}/messages`, made.api_key]);
+  if (made?.account_api_key) reads.push(['/v1/inboxes', made.account_api_key]);
+  for (const [path, key] of reads) {
+    const back = await api('GET', path, { key });
+    expect(back.status, `after ${route.method} ${route.path} answered ${r.status}, GET ${path} → ${back.status} ${back.text.slice(0, 300)}`).toBeLessThan(500);
+  }
+}
+
 describe('no input reaches a 500 (property-based, every route)', () => {
   for (const route of routes) {
     it(`${route.method} ${route.path}`, async () => {
@@ -260,6 +280,7 @@ describe('no input reaches a 500 (property-based, every route)', () => {
         const req = toRequest(route, g);
         const r = await api(route.method, req.url, { key: req.key, rawBody: req.rawBody, headers: req.headers });
         expectWellFormedAnswer(route, req, r);
+        if (route.method !== 'GET' && r.status < 300) await expectReadable(route, r);
       }), { numRuns: RUNS_PER_ROUTE, endOnFailure: true });
     }, 120_000);
   }
