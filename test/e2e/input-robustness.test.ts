@@ -223,6 +223,8 @@ describe('bodies over a limit (an 11 MB body got a non-envelope 413)', () => {
   });
 });
 
+// Each change is one atomic single-item update, which DynamoDB serialises per item. moto applies
+// a write as an unlocked read-modify-write, so locally the emulator wrapper must run writes alone.
 describe('20 concurrent label changes on one thread (answered 500 "kept changing; gave up")', () => {
   let inbox: CreatedInbox;
   let threadId: string;
