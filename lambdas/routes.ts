@@ -114,11 +114,11 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/v1/inboxes/{id}/threads/{threadId}', fn: 'threads', operationId: 'getThread', auth: 'inbox', tag: 'Threads',
     summary: 'A conversation with its messages in chronological order', params: threads.ThreadParams, response: threads.ThreadWithMessages, errors: [404] },
   { method: 'PATCH', path: '/v1/inboxes/{id}/threads/{threadId}', fn: 'threads', operationId: 'setThreadLabels', auth: 'inbox', tag: 'Threads',
-    summary: 'Replace the labels of a thread', params: threads.ThreadParams, body: threads.SetLabelsBody, response: threads.ThreadResult, errors: [404] },
+    summary: 'Replace the labels of a thread', params: threads.ThreadParams, body: threads.SetLabelsBody, response: threads.ThreadResult, errors: [404, 409] },
   { method: 'POST', path: '/v1/inboxes/{id}/threads/{threadId}/labels', fn: 'threads', operationId: 'addThreadLabel', auth: 'inbox', tag: 'Threads',
-    summary: 'Add one label to a thread', params: threads.ThreadParams, body: threads.AddLabelBody, response: threads.ThreadResult, errors: [404] },
+    summary: 'Add one label to a thread', params: threads.ThreadParams, body: threads.AddLabelBody, response: threads.ThreadResult, errors: [404, 409] },
   { method: 'DELETE', path: '/v1/inboxes/{id}/threads/{threadId}/labels/{label}', fn: 'threads', operationId: 'removeThreadLabel', auth: 'inbox',
-    tag: 'Threads', summary: 'Remove one label from a thread', params: threads.ThreadLabelParams, response: threads.ThreadResult, errors: [404] },
+    tag: 'Threads', summary: 'Remove one label from a thread', params: threads.ThreadLabelParams, response: threads.ThreadResult, errors: [404, 409] },
 
   // Allow and block lists
   { method: 'POST', path: '/v1/lists', fn: 'lists', operationId: 'createListEntry', auth: 'account', tag: 'Lists',

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { log } from '../log.ts';
 
 /**
  * Built once per container. The endpoint comes from AWS_ENDPOINT_URL when set (the emulator);
@@ -22,3 +23,61 @@ dynamoClient.middlewareStack.add(
 export const documentClient = DynamoDBDocumentClient.from(dynamoClient, {
   marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
 });
+
+const ATTRIBUTE_TYPES = new Set(['S', 'N', 'B', 'SS', 'NS', 'BS', 'M', 'L', 'NULL', 'BOOL']);
+
+/** Whether `value` is a well-formed AttributeValue all the way down (iterative: items nest 32 deep). */
+function isAttributeValue(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+    const entries = Object.entries(v).filter(([, x]) => x !== undefined);
+    if (entries.length !== 1 || !ATTRIBUTE_TYPES.has(entries[0]![0])) return false;
+    const [type, inner] = entries[0]!;
+    if (type === 'M') {
+      if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) return false;
+      stack.push(...Object.values(inner));
+    } else if (type === 'L') {
+      if (!Array.isArray(inner)) return false;
+      stack.push(...inner);
+    }
+  }
+  return true;
+}
+
+/** Drops the attributes of an item that cannot be read, so the rest of the item still can. */
+function dropUnreadable(item: unknown) {
+  if (typeof item !== 'object' || item === null) return;
+  const record = item as Record<string, unknown>;
+  for (const [name, value] of Object.entries(record)) {
+    if (isAttributeValue(value)) continue;
+    delete record[name];
+    const key = record.pk && typeof record.pk === 'object' ? (record.pk as { S?: string }).S : undefined;
+    log.warn('dropped an unreadable attribute from a stored item', { pk: key, attribute: name });
+  }
+}
+
+/**
+ * Stored data the SDK cannot unmarshal must not turn every later read into a 500: an inbox whose
+ * metadata held an empty key (stored corrupted before such keys were refused) made the inbox, its
+ * messages and its account's inbox list fail for good. Such an attribute is dropped (and logged)
+ * before the document client unmarshals; the rest of the item reads as usual. Placed after the
+ * document client's own DocumentUnmarshall, i.e. between it and the wire: this client is used
+ * only through `documentClient` above.
+ */
+type Next = (args: unknown) => Promise<{ output: unknown }>;
+const dropUnreadableAttributes = (next: Next) => async (args: unknown) => {
+  const out = await next(args);
+  const o = out.output as Record<string, unknown>;
+  dropUnreadable(o.Item);
+  dropUnreadable(o.Attributes);
+  if (Array.isArray(o.Items)) o.Items.forEach(dropUnreadable);
+  if (Array.isArray(o.Responses)) for (const r of o.Responses) dropUnreadable((r as { Item?: unknown })?.Item);
+  else if (o.Responses && typeof o.Responses === 'object') {
+    for (const items of Object.values(o.Responses)) if (Array.isArray(items)) items.forEach(dropUnreadable);
+  }
+  return out;
+};
+dynamoClient.middlewareStack.addRelativeTo(dropUnreadableAttributes as never,
+  { name: 'dropUnreadableAttributes', relation: 'after', toMiddleware: 'DocumentUnmarshall' });

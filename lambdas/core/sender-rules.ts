@@ -15,7 +15,8 @@ export type SenderDecision =
   | { accepted: true; rule: SenderRule | null }
   | { accepted: false; rule: SenderRule | null; reason: string };
 
-const EXACT = /^[^\s@*]+@[^\s@*]+\.[^\s@*]+$/;
+// Control and invisible characters (bidi controls…) are no part of an address: core/text-safety.ts.
+const EXACT = /^[^\s@*\p{Cc}\p{Cf}]+@[^\s@*\p{Cc}\p{Cf}]+\.[^\s@*\p{Cc}\p{Cf}]+$/u;
 const DOMAIN = /^\*@([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/;
 const SUBDOMAINS = /^\*@\*\.([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/;
 

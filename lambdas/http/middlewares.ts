@@ -1,5 +1,6 @@
 import type middy from '@middy/core';
-import type { ZodType } from 'zod';
+import { ZodObject, type ZodType } from 'zod';
+import { findIllFormedString, jsonTextDepthExceeds, MAX_BODY_DEPTH } from '../core/json-shape.ts';
 import { bearerToken, hashApiKey, looksLikeApiKey } from '../core/api-keys.ts';
 import { ApiError, badRequest, invalidApiKey, notFound, tooManyRequests, unauthorized } from '../core/errors.ts';
 import { isId } from '../core/ids.ts';
@@ -80,6 +81,13 @@ export const parseRequest = (): Middleware => ({
       const ct = headers['content-type'] ?? '';
       if (ct && !/json/i.test(ct)) {
         throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the body as JSON (Content-Type: application/json), not ${ct}.`);
+      }
+      // JSON.parse itself is iterative, but what consumes the value (JSON.stringify, the DynamoDB
+      // marshaller) recurses: refuse deep nesting on the text, before anything builds it.
+      if (jsonTextDepthExceeds(partial.rawBody, MAX_BODY_DEPTH)) {
+        throw badRequest('VALIDATION_ERROR', `The request body nests JSON deeper than ${MAX_BODY_DEPTH} levels.`, {
+          field: 'body', details: { max_depth: MAX_BODY_DEPTH },
+        });
       }
       try {
         partial.body = JSON.parse(partial.rawBody);
@@ -200,6 +208,35 @@ export const requireAuth = (): Middleware => ({
   },
 });
 
+/** The query names each route takes, from its schema's shape (no schema: none). */
+const queryNames = new Map(routes.map((r) => {
+  if (r.query && !(r.query instanceof ZodObject)) throw new Error(`${routeKey(r)}: the query schema must be a z.object so unknown names can be refused`);
+  return [r, new Set(r.query ? Object.keys((r.query as ZodObject).shape) : [])] as const;
+}));
+
+/**
+ * An unknown query parameter is a 400: a misspelt or unsupported filter silently doing nothing
+ * (answering every message for ?unread_onyl=true) is worse than an error.
+ */
+function refuseUnknownQuery(route: RouteDef, query: Record<string, unknown>) {
+  const known = queryNames.get(route)!;
+  const unknown = Object.keys(query).filter((k) => !known.has(k));
+  if (!unknown.length) return;
+  const takes = known.size ? `takes ${[...known].join(', ')}` : 'takes no query parameters';
+  throw badRequest('VALIDATION_ERROR', `Unknown query parameter${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}: ${route.method} ${route.path} ${takes}.`, {
+    field: unknown[0]!,
+    details: unknown.slice(0, 10).map((k) => ({ field: k, message: 'unknown query parameter' })),
+  });
+}
+
+/** Every string (and object key) must be well-formed Unicode: a lone surrogate cannot be stored. */
+function refuseIllFormed(value: unknown, where: string) {
+  const bad = findIllFormedString(value);
+  if (!bad) return;
+  const field = bad.path.map(String).join('.') || where;
+  throw badRequest('VALIDATION_ERROR', `${field}: ${bad.inKey ? 'an object key' : 'the text'} is not well-formed Unicode (a lone UTF-16 surrogate such as \\ud800 without its pair).`, { field });
+}
+
 function validationError(route: RouteDef, where: string, issues: { path: PropertyKey[]; message: string }[]): ApiError {
   const first = issues[0]!;
   const field = first.path.map(String).join('.') || where;
@@ -221,6 +258,10 @@ function parseWith(schema: ZodType | undefined, value: unknown, route: RouteDef,
 export const validate = (): Middleware => ({
   before: async (request) => {
     const s = state(request);
+    refuseIllFormed(s.params, 'path');
+    refuseIllFormed(s.query, 'query');
+    refuseIllFormed(s.body, 'body');
+    refuseUnknownQuery(s.route, s.query);
     s.params = parseWith(s.route.params, s.params, s.route, 'path');
     s.query = parseWith(s.route.query, s.query, s.route, 'query');
     if (s.route.body) {

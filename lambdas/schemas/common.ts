@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { freeJsonProblem } from '../core/json-shape.ts';
 
 export const Timestamp = z.string().describe('ISO 8601, UTC');
 
@@ -18,6 +19,25 @@ export const ErrorEnvelope = z.object({
 
 export const successEnvelope = <T extends z.ZodType>(result: T) =>
   z.object({ result, next_steps: z.array(z.string()) });
+
+/**
+ * An instant in ISO 8601 whose calendar date exists. zod's pattern knows month lengths and leap
+ * years; Date.parse alone rolls 2024-02-30 over to March 1st. The offset (Z or +02:00) is
+ * required: without one the instant would depend on the server's time zone.
+ */
+const isoDateTime = z.iso.datetime({ offset: true });
+export const IsoDateTime = z.string()
+  .refine((s) => isoDateTime.safeParse(s).success, 'must be an ISO 8601 time with a real calendar date and an offset, such as 2030-01-01T09:00:00Z');
+
+/** Free-form JSON kept as given (metadata, context): depth and key shape checked without recursion. */
+export const FreeJson = z.unknown().superRefine((v, ctx) => {
+  const problem = freeJsonProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
+});
+export const FreeJsonObject = z.record(z.string(), z.unknown()).superRefine((v, ctx) => {
+  const problem = freeJsonProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
+});
 
 /** Query-string boolean: only the literal words, so `?read=yes` is a 400 rather than a guess. */
 export const QueryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');

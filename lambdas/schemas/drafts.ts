@@ -1,14 +1,17 @@
 import * as z from 'zod';
-import { Timestamp } from './common.ts';
+import { IsoDateTime, Timestamp } from './common.ts';
 import { Label } from './messages.ts';
+import { CONTROL_OR_INVISIBLE } from '../core/text-safety.ts';
 
 const NO_LINE_BREAKS = /^[^\r\n\u2028\u2029]*$/;
 /** One address; display names are not taken here, so nothing can smuggle a header. */
-export const Address = z.string().trim().max(254).regex(/^[^\s@<>",;:()\\[\]]+@[^\s@<>",;:()\\[\]]+\.[^\s@<>",;:()\\[\]]+$/, 'must be an email address like name@example.com');
+export const Address = z.string().trim().max(254)
+  .refine((s) => !CONTROL_OR_INVISIBLE.test(s), 'must not contain control or invisible formatting characters (such as bidi controls)')
+  .regex(/^[^\s@<>",;:()\\[\]]+@[^\s@<>",;:()\\[\]]+\.[^\s@<>",;:()\\[\]]+$/, 'must be an email address like name@example.com');
 /** Spec: `to` is a string; several recipients may be given as an array. */
 export const Recipients = z.union([Address, z.array(Address).min(1).max(50)]).transform((v) => (Array.isArray(v) ? v : [v]));
 export const Subject = z.string().max(998).regex(NO_LINE_BREAKS, 'must not contain line breaks');
-const SendAt = z.string().refine((s) => !Number.isNaN(Date.parse(s)) && /\d{4}-\d{2}-\d{2}T/.test(s), 'must be an ISO 8601 time such as 2030-01-01T09:00:00Z');
+const SendAt = IsoDateTime;
 
 export const CreateDraftBody = z.object({
   to: Recipients,

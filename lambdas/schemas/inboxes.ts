@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { USERNAME_MAX, USERNAME_MIN } from '../core/usernames.ts';
-import { Pagination, Timestamp } from './common.ts';
+import { FreeJsonObject, Pagination, Timestamp } from './common.ts';
 
 export const InboxStatus = z.enum(['active', 'deleted']);
 export const TierName = z.enum(['free', 'developer', 'growth', 'enterprise']);
@@ -10,7 +10,7 @@ export const CreateInboxBody = z.object({
     .describe('3-32 chars: lowercase letters, digits, hyphens; starts and ends with a letter or digit'),
   display_name: z.string().trim().min(1).max(128).nullable().optional().describe('Defaults to the username'),
   client_id: z.string().min(1).max(128).optional().describe('Idempotency key: a repeat returns the existing inbox'),
-  metadata: z.record(z.string(), z.unknown()).optional().describe('Free-form JSON kept with the inbox (max 4 KB)'),
+  metadata: FreeJsonObject.optional().describe('Free-form JSON kept with the inbox (max 4 KB, 16 levels deep, keys 1-256 characters)'),
   domain_id: z.string().optional().describe('Custom domain (paid tiers); not available in this deployment'),
 });
 

@@ -61,9 +61,11 @@ export const Message = z.object({
 export const ListMessagesQuery = Pagination.extend({
   thread_id: z.string().optional(),
   read: QueryBoolean.optional().describe('true = read only, false = unread only'),
+  unread: QueryBoolean.optional().describe('true = unread only, false = read only (the name the thread list uses)'),
   unread_only: QueryBoolean.optional().default(false),
   sort: z.enum(['desc', 'asc']).default('desc').describe('By received time'),
-});
+}).refine((q) => q.read === undefined || q.unread === undefined || q.read !== q.unread,
+  { message: 'contradicts read: unread=true means read=false', path: ['unread'] });
 
 export const MessageList = z.object({
   messages: z.array(Message), total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean(),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Timestamp } from './common.ts';
+import { FreeJson, Timestamp } from './common.ts';
 
 /** Operator links and notifications (spec: upgrade-link, notify-operator, Operator notification). */
 
@@ -24,9 +24,9 @@ export const NotifyOperatorBody = z.object({
   issue: z.string().min(1, 'issue must be 1-1000 characters').max(ISSUE_MAX, 'issue must be 1-1000 characters')
     .refine((s) => s.trim().length > 0, 'issue must contain more than whitespace')
     .describe('What you need from your operator, in plain words (1-1000 characters)'),
-  context: z.unknown().optional()
+  context: FreeJson.optional()
     .refine((v) => v === undefined || Buffer.byteLength(JSON.stringify(v) ?? '') <= CONTEXT_MAX_BYTES, `context may be at most ${CONTEXT_MAX_BYTES} bytes of JSON`)
-    .describe('Any JSON that helps the operator decide; shown readably on the page'),
+    .describe('Any JSON that helps the operator decide (16 KB, 16 levels deep, keys 1-256 characters); shown readably on the page'),
   action_label: z.string().trim().min(1).max(ACTION_LABEL_MAX).default('Review Request').describe('Label of the operator\'s action button'),
 });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Pagination, QueryBoolean, Timestamp } from './common.ts';
+import { IsoDateTime, Pagination, QueryBoolean, Timestamp } from './common.ts';
 import { Label, Message } from './messages.ts';
 
 export const Thread = z.object({
@@ -17,13 +17,11 @@ export const Thread = z.object({
   last_message_at: Timestamp.describe('Alias of latest_message.received_at'),
 });
 
-const IsoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 time');
-
 export const ListThreadsQuery = Pagination.extend({
   label: z.string().optional(),
   unread: QueryBoolean.optional().describe('true = threads with unread messages, false = fully read threads'),
-  before: IsoTime.optional().describe('Threads updated before this time'),
-  after: IsoTime.optional().describe('Threads updated after this time'),
+  before: IsoDateTime.optional().describe('Threads updated before this time'),
+  after: IsoDateTime.optional().describe('Threads updated after this time'),
   sort: z.enum(['updated_at', 'created_at']).default('updated_at'),
   order: z.enum(['desc', 'asc']).default('desc'),
 });

@@ -172,8 +172,13 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
       };
     }
     switch (outcome.reason) {
-      case 'username_taken':
+      case 'username_taken': {
+        // Concurrent repeats of one creation race for the username: the winner's transaction
+        // wrote the client_id too, so a loser answers with that inbox like any later repeat.
+        const replay = body.client_id ? await replayIdempotent(idemScope, body.client_id, tier, account?.id) : undefined;
+        if (replay) return replay;
         throw conflict('USERNAME_TAKEN', `The username "${username}" is already taken.`, { field: 'username' });
+      }
       case 'inbox_limit': {
         const fresh = await store.getAccount(accountId);
         const blocked = fresh && accountProblem(fresh);

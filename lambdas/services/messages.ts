@@ -21,7 +21,7 @@ async function loadMessage(inboxId: string, messageId: string): Promise<MessageR
 export async function listMessages(req: HttpRequest<unknown, z.output<typeof ListMessagesQuery>>): Promise<OperationResult> {
   const inbox = req.principal!.inbox!;
   const q = req.query;
-  const readFilter = q.unread_only ? false : q.read;
+  const readFilter = q.unread_only ? false : q.unread !== undefined ? !q.unread : q.read;
   const all = (await store.listInboxMessages(inbox.id, { threadId: q.thread_id, ascending: q.sort === 'asc' }))
     .filter((m) => readFilter === undefined || m.read === readFilter);
   const page = all.slice(q.offset, q.offset + q.limit);

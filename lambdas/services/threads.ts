@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { notFound } from '../core/errors.ts';
+import { conflict, notFound } from '../core/errors.ts';
 import { isId } from '../core/ids.ts';
 import { getInbox } from '../store/accounts.ts';
 import type { HttpRequest, OperationResult } from '../http/types.ts';
@@ -62,6 +62,11 @@ export async function getThread(req: HttpRequest): Promise<OperationResult> {
 
 async function relabel(req: HttpRequest, change: LabelChange): Promise<OperationResult> {
   const t = await store.changeThreadLabels(req.principal!.inbox!.id, req.params.threadId, change, new Date().toISOString());
+  if (t === 'contended') {
+    throw conflict('CONFLICT', 'The labels of this thread kept changing while this request ran; nothing was changed by it.', {
+      retry_after: 1, next_steps: ['Retry the same request after retry_after seconds; it is safe to repeat.'],
+    });
+  }
   if (!t) throw threadNotFound(req.params.threadId);
   return { result: { thread: threadView(t) }, nextSteps: ['Find labelled threads with GET /v1/inboxes/{id}/threads?label=<label>.'] };
 }

@@ -214,26 +214,65 @@ export async function listThreads(scope: { inboxId: string } | { accountId: stri
 
 export type LabelChange = { set: string[] } | { add: string } | { remove: string };
 
-/** Changes thread labels atomically; undefined when the thread does not exist. */
-export async function changeThreadLabels(inboxId: string, threadId: string, change: LabelChange, now: string): Promise<ThreadRecord | undefined> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const current = await getThread(inboxId, threadId);
-    if (!current) return undefined;
-    const labels = 'set' in change ? [...new Set(change.set)]
-      : 'add' in change ? (current.labels.includes(change.add) ? current.labels : [...current.labels, change.add])
-      : current.labels.filter((l) => l !== change.remove);
+/**
+ * Removing a label is a conditional REMOVE of its list position, which another writer's removal
+ * or replacement can shift; such a loser re-reads and tries again, with jittered backoff so a
+ * burst does not collide in lock step. Adding and replacing never conflict (one atomic update).
+ */
+const REMOVE_LABEL_ATTEMPTS = 12;
+const REMOVE_LABEL_BACKOFF_CAP_MS = 200;
+
+const isConditionFailure = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
+
+/**
+ * Changes thread labels with atomic updates, so concurrent changes all apply in some serial
+ * order: `set` replaces the list, `add` appends unless present, `remove` deletes the label's
+ * position only if it still holds that label. Undefined when the thread does not exist;
+ * 'contended' when a removal lost every round (the caller answers a retryable 409).
+ */
+export async function changeThreadLabels(inboxId: string, threadId: string, change: LabelChange, now: string): Promise<ThreadRecord | undefined | 'contended'> {
+  const Key = keys.thread(inboxId, threadId);
+  if ('set' in change) {
     try {
-      const { Attributes } = await db.send(new UpdateCommand({ TableName, Key: keys.thread(inboxId, threadId),
-        UpdateExpression: 'SET labels = :l, labels_updated_at = :now',
-        // Optimistic: another writer's label change in between makes us re-read, not overwrite.
-        ConditionExpression: 'attribute_exists(pk) AND labels = :old',
-        ExpressionAttributeValues: { ':l': labels, ':old': current.labels, ':now': now }, ReturnValues: 'ALL_NEW' }));
+      const { Attributes } = await db.send(new UpdateCommand({ TableName, Key,
+        UpdateExpression: 'SET labels = :l, labels_updated_at = :now', ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':l': [...new Set(change.set)], ':now': now }, ReturnValues: 'ALL_NEW' }));
       return toThread(Attributes!);
     } catch (e) {
-      if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+      if (isConditionFailure(e)) return undefined;
+      throw e;
     }
   }
-  throw new Error('thread labels kept changing; gave up after 5 attempts');
+  if ('add' in change) {
+    try {
+      const { Attributes } = await db.send(new UpdateCommand({ TableName, Key,
+        UpdateExpression: 'SET labels = list_append(if_not_exists(labels, :none), :one), labels_updated_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND NOT contains(labels, :label)',
+        ExpressionAttributeValues: { ':none': [], ':one': [change.add], ':label': change.add, ':now': now }, ReturnValues: 'ALL_NEW' }));
+      return toThread(Attributes!);
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+      // No thread, or the label is already there: either way, what is stored now is the answer.
+      return getThread(inboxId, threadId);
+    }
+  }
+  for (let attempt = 0; attempt < REMOVE_LABEL_ATTEMPTS; attempt++) {
+    const current = await getThread(inboxId, threadId);
+    if (!current) return undefined;
+    const at = (current.labels ?? []).indexOf(change.remove);
+    if (at < 0) return current;
+    try {
+      const { Attributes } = await db.send(new UpdateCommand({ TableName, Key,
+        UpdateExpression: `REMOVE labels[${at}] SET labels_updated_at = :now`,
+        ConditionExpression: `attribute_exists(pk) AND labels[${at}] = :label`,
+        ExpressionAttributeValues: { ':label': change.remove, ':now': now }, ReturnValues: 'ALL_NEW' }));
+      return toThread(Attributes!);
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(REMOVE_LABEL_BACKOFF_CAP_MS, 10 * 2 ** attempt)));
+    }
+  }
+  return 'contended';
 }
 
 /** The inbox's arrival marker (strongly consistent: a waiter must see a commit at once). */

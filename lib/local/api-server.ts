@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeKey } from '../../lambdas/routes.ts';
 import { matchRoute } from '../../lambdas/http/route-match.ts';
+import { nextStepsForError } from '../../lambdas/core/next-steps.ts';
 import type { FunctionName } from '../../lambdas/functions.ts';
 
 /** API Gateway's payload limit; larger requests never reach a function. */
@@ -83,8 +84,13 @@ export async function startApiServer(port: number, host: string, load: FunctionL
     try {
       const body = await readBody(req);
       if (body === 'too-large') {
+        // A deployed API Gateway answers only {"message":"Request Entity Too Large"} (README:
+        // local emulation limits); locally the error envelope, keeping that message key.
         res.writeHead(413, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ message: 'Request Entity Too Large' }));
+        res.end(JSON.stringify({
+          error: 'PAYLOAD_TOO_LARGE', message: 'Request Entity Too Large',
+          details: { max_bytes: API_GATEWAY_MAX_BODY_BYTES }, next_steps: nextStepsForError('PAYLOAD_TOO_LARGE'),
+        }));
         return;
       }
       const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');

@@ -8,9 +8,10 @@ DynamoDB itself touches only the transaction's items. This wrapper keeps moto's 
 backs up and restores only those items. If moto's internals ever change shape, it falls back to
 moto's own implementation (slower, same results).
 
-moto's transactions are also not isolated: other requests see their half-applied items. Every
-request here takes a shared lock and each transaction an exclusive one, so a transaction runs
-alone — whichever process or function's client sends it.
+moto's writes are also not isolated: other requests see a transaction's half-applied items, and
+two UpdateItems on one item are unlocked read-modify-writes that lose one another's change.
+DynamoDB serialises both. Every request here takes a shared lock and each write an exclusive one,
+so a write runs alone — whichever process or function's client sends it.
 
 With --state-file PATH the emulator keeps its state: it is loaded at start, written (atomically,
 tmp + fsync + rename) at most every --snapshot-interval seconds after a change, on demand
@@ -130,7 +131,7 @@ PERSISTED_SERVICES = ["dynamodb", "s3", "sqs", "secretsmanager", "scheduler", "s
 # Requests that change nothing worth keeping (SQS receives only move visibility, which a restart
 # resets as SQS itself would after the visibility timeout).
 READ_ONLY_TARGET = re.compile(r"\.(Get|Query|Scan|Describe|List|BatchGet|TransactGet|Receive)")
-EXCLUSIVE_TARGET = re.compile(r"^DynamoDB_\d+\.Transact")
+EXCLUSIVE_TARGET = re.compile(r"^DynamoDB_\d+\.(Transact|UpdateItem|PutItem|DeleteItem|BatchWriteItem)")
 
 # Locks inside moto's objects (SQS queues, …) are recreated empty when a snapshot is loaded.
 copyreg.pickle(type(threading.RLock()), lambda _lock: (threading.RLock, ()))
