@@ -12,6 +12,7 @@ import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { extractReply, extractReplyFromHtml, htmlToText, MAX_TEXT_CHARS } from '../../lambdas/core/reply/index.ts';
 import { corporaDir } from '../corpora.ts';
+import { sharedCategoryOf } from '../reply-corpus.ts';
 
 const corpusRoot = corporaDir();
 const replyDir = path.join(corpusRoot, 'reply-extraction');
@@ -37,59 +38,6 @@ const INTENTIONAL_DIFFERENCES: Record<string, string> = {
     'Same "-Abhishek Kona" dash sign-off as email_1 (github email_1_3 expects it stripped).',
 };
 
-/** Category of each corpus case, for the report table (HTML inputs are "html"). */
-const CATEGORIES: Record<string, readonly string[]> = {
-  'on-wrote': [
-    'talon/standard-apple_mail', 'talon/standard-gmail', 'talon/standard-iphone', 'talon/standard-sparrow',
-    'github-email_reply_parser/email_1_3', 'github-email_reply_parser/email_1_4', 'github-email_reply_parser/email_1_6',
-    'github-email_reply_parser/email_1_7', 'github-email_reply_parser/email_one_is_not_on',
-    'github-email_reply_parser/greedy_on', 'github-email_reply_parser/email_bullets', 'zapier-email-reply-parser/email_gmail',
-    'crisp-email-reply-parser/email_3', 'crisp-email-reply-parser/email_24', 'crisp-email-reply-parser/email_en_multiline_2',
-    'crisp-email-reply-parser/email_gmail_split_line_from', 'crisp-email-reply-parser/email_sent_from',
-    'crisp-email-reply-parser/email_tricky_10_special_chars_in_name',
-    'crisp-email-reply-parser/email_tricky_12_no_space_after_header',
-    'crisp-email-reply-parser/email_tricky_14_long_quote_header', 'crisp-email-reply-parser/email_zoho',
-  ],
-  'from-block': [
-    'talon/standard-aol', 'talon/standard-comcast', 'talon/standard-outlook', 'talon/standard-yahoo',
-    'github-email_reply_parser/email_2_1', 'github-email_reply_parser/email_2_2', 'github-email_reply_parser/email_2_3',
-    'zapier-email-reply-parser/email_2_3', 'zapier-email-reply-parser/email_headers_no_delimiter',
-    'crisp-email-reply-parser/email_9', 'crisp-email-reply-parser/email_10', 'crisp-email-reply-parser/email_11',
-    'crisp-email-reply-parser/email_12', 'crisp-email-reply-parser/email_13', 'crisp-email-reply-parser/email_18',
-    'crisp-email-reply-parser/email_german_2', 'crisp-email-reply-parser/email_german_outlook',
-    'crisp-email-reply-parser/email_danish_dash_separator', 'crisp-email-reply-parser/email_french_dash_separator',
-    'crisp-email-reply-parser/email_original_message', 'crisp-email-reply-parser/email_original_message_2',
-    'crisp-email-reply-parser/email_outlook_split_line_from', 'crisp-email-reply-parser/email_msn',
-    'crisp-email-reply-parser/email_ios_outlook', 'crisp-email-reply-parser/email_ios_outlook_fr',
-    'crisp-email-reply-parser/email_tricky_15_original_message_variations',
-  ],
-  '> quotes': ['talon/standard-hotmail', 'talon/standard-apple_mail_2', 'crisp-email-reply-parser/email_french_2'],
-  'foreign': [
-    'talon/standard-android', 'crisp-email-reply-parser/email_7', 'crisp-email-reply-parser/email_8',
-    'crisp-email-reply-parser/email_14', 'crisp-email-reply-parser/email_16', 'crisp-email-reply-parser/email_17',
-    'crisp-email-reply-parser/email_22', 'crisp-email-reply-parser/email_23', 'crisp-email-reply-parser/email_25',
-    'crisp-email-reply-parser/email_26', 'crisp-email-reply-parser/email_portuguese', 'crisp-email-reply-parser/email_german',
-    'crisp-email-reply-parser/email_finnish', 'crisp-email-reply-parser/email_italian', 'crisp-email-reply-parser/email_russian',
-    'crisp-email-reply-parser/email_norwegian_gmail', 'crisp-email-reply-parser/email_fr_multiline',
-    'crisp-email-reply-parser/email_tricky_5_mixed_languages',
-  ],
-  'inline': ['github-email_reply_parser/email_1_2', 'github-email_reply_parser/email_1_8', 'talon/standard-thunderbird'],
-  'signature/no-quote': [
-    'talon/signature-camel-case', 'talon/signature-jeff', 'talon/signature-johndoeexamplecom', 'talon/signature-long',
-    'talon/signature-short-url', 'talon/signature-sparse', 'github-email_reply_parser/correct_sig',
-    'github-email_reply_parser/email_1_1', 'github-email_reply_parser/email_iPhone', 'github-email_reply_parser/email_BlackBerry',
-    'github-email_reply_parser/email_multi_word_sent_from_my_mobile_device',
-    'github-email_reply_parser/email_sent_from_my_not_signature',
-    'github-email_reply_parser/email_sig_delimiter_in_middle_of_line', 'github-email_reply_parser/email_1_5',
-    'crisp-email-reply-parser/correct_sig', 'crisp-email-reply-parser/sig_no_empty_line', 'crisp-email-reply-parser/email_1',
-    'crisp-email-reply-parser/email_5', 'crisp-email-reply-parser/email_emoji', 'crisp-email-reply-parser/email_with_regards',
-    'crisp-email-reply-parser/email_not_a_signature', 'crisp-email-reply-parser/email_not_a_signature_2',
-    'crisp-email-reply-parser/email_tricky_1_on_false_positive',
-    'crisp-email-reply-parser/email_tricky_13_timestamp_variations', 'crisp-email-reply-parser/email_15',
-    'crisp-email-reply-parser/email_german_3',
-  ],
-};
-const CATEGORY_OF = new Map(Object.entries(CATEGORIES).flatMap(([c, ids]) => ids.map((id) => [id, c] as const)));
 
 interface ManifestEntry {
   id: string;
@@ -162,7 +110,7 @@ describe('reply-extraction corpus (test/fixtures/corpora/reply-extraction)', () 
       if (r.pass) passed++;
       else failures.push({ id: e.id, got: r.got, want: r.want });
       bump(byFolder, e.id.split('/')[0]!, r.pass);
-      bump(byCategory, e.input.endsWith('.html') ? 'html' : (CATEGORY_OF.get(e.id) ?? 'unclassified'), r.pass);
+      bump(byCategory, e.input.endsWith('.html') ? 'html' : sharedCategoryOf(e.id), r.pass);
     }
     const rate = passed / manifest.length;
     console.log(
