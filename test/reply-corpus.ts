@@ -114,6 +114,12 @@ interface SharedManifestEntry {
   note: string;
 }
 
+/**
+ * Shared-corpus expectations replaced under issue 12's convention (the upstream text minus the
+ * attribution and ">" lines of a bottom-posted or interleaved reply); see reply-extraction.test.ts.
+ */
+const SHARED_OVERRIDES = path.join(REPLY_CORPUS_DIR, 'shared-overrides');
+
 /** The shared corpus, with the categories the reply-extraction test assigns. */
 export function loadSharedCorpus(categoryOf: (id: string) => string): CorpusCase[] {
   const dir = path.join(corporaDir(), 'reply-extraction');
@@ -130,7 +136,9 @@ export function loadSharedCorpus(categoryOf: (id: string) => string): CorpusCase
     split: 'shared',
     note: e.note,
     input: fs.readFileSync(path.join(dir, e.input)),
-    expected: fs.readFileSync(path.join(dir, e.expected), 'utf8'),
+    expected: fs.existsSync(path.join(SHARED_OVERRIDES, `${e.id}.expected.txt`))
+      ? fs.readFileSync(path.join(SHARED_OVERRIDES, `${e.id}.expected.txt`), 'utf8')
+      : fs.readFileSync(path.join(dir, e.expected), 'utf8'),
   }));
 }
 

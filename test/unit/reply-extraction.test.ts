@@ -12,13 +12,24 @@ import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { extractReply, extractReplyFromHtml, htmlToText, MAX_TEXT_CHARS } from '../../lambdas/core/reply/index.ts';
 import { corporaDir } from '../corpora.ts';
-import { sharedCategoryOf } from '../reply-corpus.ts';
+import { REPLY_CORPUS_DIR, sharedCategoryOf } from '../reply-corpus.ts';
 
 const corpusRoot = corporaDir();
 const replyDir = path.join(corpusRoot, 'reply-extraction');
 
 /** Just below the achieved 101/108 (93.5 %), so any regression fails. */
 const PASS_RATE_THRESHOLD = 0.93;
+
+/**
+ * Cases whose upstream expectation contradicts issue 12's convention (the new text below or
+ * between quoted blocks is the reply, the quote above it is not; no ">" line in a reply when the
+ * body has unquoted text). They are still compared exactly, against the upstream expectation
+ * with the attribution and the ">" lines removed (test/fixtures/reply-corpus/shared-overrides).
+ */
+const CONVENTION_OVERRIDES: Record<string, string> = {
+  'github-email_reply_parser/email_1_2': 'bottom-posted: github\'s "visible text" keeps the quote above the answer',
+  'github-email_reply_parser/email_1_8': 'interleaved: github keeps the quoted questions between the answers',
+};
 
 /** Cases where we deliberately follow another convention than the source project's expectation. */
 const INTENTIONAL_DIFFERENCES: Record<string, string> = {
@@ -62,7 +73,9 @@ const squash = (s: string) => s.replace(/\s+/g, '');
 
 async function runCase(e: ManifestEntry): Promise<{ got: string; want: string; pass: boolean }> {
   const raw = fs.readFileSync(path.join(replyDir, e.input));
-  const want = fs.readFileSync(path.join(replyDir, e.expected), 'utf8');
+  const want = e.id in CONVENTION_OVERRIDES
+    ? fs.readFileSync(path.join(REPLY_CORPUS_DIR, 'shared-overrides', `${e.id}.expected.txt`), 'utf8')
+    : fs.readFileSync(path.join(replyDir, e.expected), 'utf8');
   if (e.kind === 'eml') {
     const parsed = await simpleParser(raw);
     const got = extractReply(parsed.text ?? '');
@@ -118,6 +131,7 @@ describe('reply-extraction corpus (test/fixtures/corpora/reply-extraction)', () 
         `reply extraction: ${passed}/${manifest.length} exact matches (${(100 * rate).toFixed(1)}%), threshold ${(100 * PASS_RATE_THRESHOLD).toFixed(1)}%`,
         rateTable('by source folder', byFolder),
         rateTable('by category', byCategory),
+        `compared under issue 12's convention instead of upstream: ${Object.keys(CONVENTION_OVERRIDES).join(', ')}`,
         `failing (all documented in INTENTIONAL_DIFFERENCES unless listed as unexpected below): ${failures.map((f) => f.id).join(', ') || 'none'}`,
       ].join('\n'),
     );
@@ -209,10 +223,20 @@ describe('Outlook header blocks', () => {
   });
 });
 
-describe('forwards and bounces are kept whole', () => {
-  it('keeps a Gmail forwarded message whole', () => {
+// Issue 12 convention (docs/decisions.md): the note above a forward is the reply (the forward
+// stays in body_text); a forward with no note is kept whole. Until then a forward was kept whole
+// even under a note.
+describe('forwards: the note is the reply, a forward without a note is kept whole; bounces are kept whole', () => {
+  it('returns the note above a Gmail forwarded message', () => {
     const body =
       'FYI, see below.\n\n---------- Forwarded message ---------\nFrom: Bob <bob@example.com>\n' +
+      'Date: Tue, Mar 12, 2024 at 10:15 AM\nSubject: Invoice\nTo: Alice <alice@example.com>\n\nInvoice attached.';
+    expect(extractReply(body)).toBe('FYI, see below.');
+  });
+
+  it('keeps a Gmail forward with no note whole', () => {
+    const body =
+      '---------- Forwarded message ---------\nFrom: Bob <bob@example.com>\n' +
       'Date: Tue, Mar 12, 2024 at 10:15 AM\nSubject: Invoice\nTo: Alice <alice@example.com>\n\nInvoice attached.';
     expect(extractReply(body)).toBe(body);
   });
@@ -222,11 +246,11 @@ describe('forwards and bounces are kept whole', () => {
     expect(extractReply(body)).toBe(body);
   });
 
-  it('keeps an Outlook forward (header block with a "FW:" subject) whole', () => {
+  it('returns the note above an Outlook forward (header block with a "FW:" subject)', () => {
     const body =
       'Please handle.\n\n________________________________\nFrom: Bob <bob@example.com>\n' +
       'Sent: Tuesday, March 12, 2024 10:15 AM\nTo: Alice <alice@example.com>\nSubject: FW: Invoice\n\nInvoice attached.';
-    expect(extractReply(body)).toBe(body);
+    expect(extractReply(body)).toBe('Please handle.');
   });
 
   it('still cuts a reply written above a quoted forward', () => {
@@ -251,19 +275,23 @@ describe('forwards and bounces are kept whole', () => {
   });
 });
 
-describe('inline replies', () => {
-  it('keeps the interleaved answers and the quoted lines they answer, drops the quoted tail', () => {
+// Issue 12 convention: the new text below or between quoted blocks is the reply, the quote
+// above it is not (until then the quoted context of an inline reply was kept).
+describe('inline and bottom-posted replies', () => {
+  it('returns the interleaved answers without the quoted lines they answer', () => {
     const body =
       'On Tue, Mar 12, 2024 at 10:15 AM Bob <bob@example.com> wrote:\n> Can you do Tuesday?\n\nYes, Tuesday works.\n\n' +
       '> And can you bring the slides?\n\nSure, I will bring them.\n\n> Thanks,\n> Bob\n';
-    expect(extractReply(body)).toBe(
-      'On Tue, Mar 12, 2024 at 10:15 AM Bob <bob@example.com> wrote:\n> Can you do Tuesday?\n\nYes, Tuesday works.\n\n' +
-        '> And can you bring the slides?\n\nSure, I will bring them.',
-    );
+    expect(extractReply(body)).toBe('Yes, Tuesday works.\n\nSure, I will bring them.');
   });
 
-  it('keeps a bottom-posted reply below the quote', () => {
-    expect(extractReply('> Can you do Tuesday?\n\nYes.\n')).toBe('> Can you do Tuesday?\n\nYes.');
+  it('returns a bottom-posted reply without the quote above it', () => {
+    expect(extractReply('> Can you do Tuesday?\n\nYes.\n')).toBe('Yes.');
+  });
+
+  it('returns a mail that is nothing but a quote as it is, never an empty reply', () => {
+    const body = 'On Tue, Mar 12, 2024 at 10:15 AM Bob <bob@example.com> wrote:\n> Can you do Tuesday?';
+    expect(extractReply(body)).toBe(body);
   });
 
   it('treats a top-posted reply with a quote below it as top-posted', () => {
@@ -413,30 +441,26 @@ describe('HTML replies', () => {
     expect(extractReplyFromHtml(html)).toBe('Fine by me');
   });
 
-  it('keeps an HTML inline reply with its quoted context', () => {
+  it('returns the answers of an HTML inline reply without the quoted context', () => {
     const html =
       '<div class="moz-cite-prefix">On 12.03.2024 10:15, Bob wrote:<br></div><blockquote type="cite">Can you do Tuesday?</blockquote>' +
       'Yes.<br><blockquote type="cite">Slides?</blockquote>Sure.<br>';
-    expect(extractReplyFromHtml(html)).toBe('On 12.03.2024 10:15, Bob wrote:\n\n> Can you do Tuesday?\n\nYes.\n\n> Slides?\n\nSure.');
+    expect(extractReplyFromHtml(html)).toBe('Yes.\n\nSure.');
   });
 
-  it('keeps an Outlook (web) forward whole: the header block under divRplyFwdMsg has a "FW:" subject', () => {
+  it('returns the note above an Outlook (web) forward: the header block under divRplyFwdMsg has a "FW:" subject', () => {
     const html =
       '<div>Please handle.</div><div id="appendonsend"></div><hr tabindex="-1"><div id="divRplyFwdMsg"><b>From:</b> Bob ' +
       '&lt;bob@example.com&gt;<br><b>Sent:</b> Tuesday<br><b>To:</b> Alice<br><b>Subject:</b> FW: Invoice</div><div>Invoice attached.</div>';
-    expect(extractReplyFromHtml(html)).toBe(
-      'Please handle.\n---\nFrom: Bob <bob@example.com>\nSent: Tuesday\nTo: Alice\nSubject: FW: Invoice\nInvoice attached.',
-    );
+    expect(extractReplyFromHtml(html)).toBe('Please handle.');
   });
 
-  it('keeps a Gmail forward whole', () => {
+  it('returns the note above a Gmail forward', () => {
     const html =
       '<div dir="ltr">FYI<br><br><div class="gmail_quote"><div dir="ltr" class="gmail_attr">---------- Forwarded message ---------<br>' +
       'From: <b>Bob</b> &lt;bob@example.com&gt;<br>Date: Tue, Mar 12, 2024<br>Subject: Invoice<br>To: Alice<br></div><br>' +
       '<div>Invoice attached.</div></div></div>';
-    expect(extractReplyFromHtml(html)).toBe(
-      'FYI\n\n---------- Forwarded message ---------\nFrom: Bob <bob@example.com>\nDate: Tue, Mar 12, 2024\nSubject: Invoice\nTo: Alice\n\nInvoice attached.',
-    );
+    expect(extractReplyFromHtml(html)).toBe('FYI');
   });
 
   it('returns undefined when the HTML shows no quote structure (caller falls back to the text part)', () => {
