@@ -71,7 +71,7 @@ export function extractFromLines(lines: readonly Line[], hints: ReadonlySet<numb
   let quoteFound = false;
   let forward = false;
   let inSignature = false;
-  for (let i = firstContent; i < n; i++) {
+  for (let i = 0; i < n; i++) {
     const l = lines[i]!;
     if (hints.has(i) || (l.depth === 0 && !l.blank)) {
       const b = boundaryAt(ctx, i);
@@ -127,10 +127,13 @@ export function extractFromLines(lines: readonly Line[], hints: ReadonlySet<numb
   }
   const kind = forward ? 'forward' : quoteFound ? 'reply' : 'plain';
   const text = hasText ? joinLines(kept, 0, stripTrailer(kept, 0, kept.length)) : '';
-  // Nothing of the sender's own is left (only a quote, a forward without a note, a rule line):
-  // the body is returned whole rather than an empty reply.
-  if (!/[\p{L}\p{N}]/u.test(text)) return { text: joinLines(lines), quoteFound, kind };
-  return { text, quoteFound, kind };
+  if (/[\p{L}\p{N}]/u.test(text)) return { text, quoteFound, kind };
+  // Nothing of the sender's own is left (a mail that is only a quote, a forward without a
+  // note): the body is returned rather than an empty reply; whole, unless it has unquoted
+  // text besides quote headers and signatures (unmarked history, a short answer taken for the
+  // tail of a wrapped quoted line), which is then returned without the ">" lines.
+  const unquoted = marks.some((m, k) => (m === 'history' || m === 'quote') && lines[k]!.depth === 0 && !lines[k]!.blank);
+  return { text: joinLines(unquoted ? lines.filter((l) => l.depth === 0) : lines), quoteFound, kind };
 }
 
 /**
