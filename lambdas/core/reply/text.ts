@@ -328,6 +328,8 @@ function fromHasAddress(lines: readonly Line[], start: number, end: number): boo
 function isWrappedQuoteContinuation(lines: readonly Line[], j: number): boolean {
   const prev = lines[j - 1];
   if (!prev || prev.depth === 0 || prev.text.length < 40) return false;
+  // A quoted line that ends a sentence was not cut by a wrap: what follows is an answer.
+  if (/[.?!]$/.test(prev.text) && /^\p{Lu}/u.test(lines[j]!.text)) return false;
   const next = lines[j + 1];
   return (next !== undefined && next.depth > 0) || /^[\p{Ll}\d]/u.test(lines[j]!.text);
 }
