@@ -6,6 +6,7 @@
  */
 import type { Section } from '../lib/types.ts';
 import { bundlesSection } from './bundles.ts';
+import { contentSection } from './content.ts';
 import { dynamoSection } from './dynamo.ts';
 import { ingestSection, sendSection, webhooksSection } from './mail.ts';
 import { waitSection } from './wait.ts';
@@ -14,6 +15,7 @@ export const SECTIONS: readonly Section[] = [
   // First, while nothing else runs: cold-import timings are the most sensitive to load.
   bundlesSection,
   dynamoSection,
+  contentSection,
   ingestSection,
   webhooksSection,
   sendSection,

@@ -1,13 +1,11 @@
-import { detectCtaLinks, extractLinks, extractVerificationCodes } from '../core/links/index.ts';
 import { deterministicId } from '../core/ids.ts';
-import { parseInboundMail, type ParsedInbound } from '../core/inbound/parse-mail.ts';
-import { extractReply, extractReplyFromHtml, htmlToText } from '../core/reply/index.ts';
+import { deriveContent, parseInboundStream, type DerivedContent, type ParsedInbound } from '../core/content/index.ts';
 import { matchSenderRules } from '../core/sender-rules.ts';
 import { spamScore, type Verdicts } from '../core/spam.ts';
 import { preview, threadCandidates } from '../core/threading.ts';
 import { config } from '../config.ts';
 import { log } from '../log.ts';
-import { attachmentKey, getObjectBytes, presignDownload, putObject, rawInboundKey } from '../store/blobs.ts';
+import { attachmentKey, getObjectStream, presignDownload, putObject, rawInboundKey } from '../store/blobs.ts';
 import { getEvent } from '../store/events.ts';
 import { listEntries } from '../store/lists.ts';
 import { getArrivalMarker, inboxesByUsername, recordRejection, storeMessage, threadForMessageIds } from '../store/messages.ts';
@@ -56,30 +54,7 @@ export function recipientUsernames(recipients: string[], mailDomain: string): st
   return [...out];
 }
 
-interface DerivedContent {
-  body_text: string;
-  body_html: string | null;
-  reply_body: string;
-  links: string[];
-  cta_links: unknown[];
-  verification_codes: unknown[];
-}
-
-/** Everything derived from the content once, shared by every recipient inbox. */
-export function deriveContent(p: ParsedInbound): DerivedContent {
-  const body_text = p.text.trim() ? p.text : p.html ? htmlToText(p.html) : '';
-  const fromHtml = p.html ? extractReplyFromHtml(p.html) : undefined;
-  const reply_body = fromHtml ?? extractReply(body_text);
-  const input = { text: body_text, html: p.html ?? undefined, subject: p.subject };
-  return {
-    body_text,
-    body_html: p.html,
-    reply_body,
-    links: extractLinks(input),
-    cta_links: detectCtaLinks(input),
-    verification_codes: extractVerificationCodes(input),
-  };
-}
+export { deriveContent } from '../core/content/index.ts';
 
 /**
  * Files one received message into every recipient inbox at our domain. Safe to run twice for
@@ -97,9 +72,10 @@ export async function ingestInboundMail(n: InboundNotification): Promise<IngestO
     return outcome;
   }
 
-  const raw = await getObjectBytes(rawKey);
+  // Parsed as it streams from the bucket, with the size caps applied while streaming.
+  const raw = await getObjectStream(rawKey);
   if (!raw) throw new Error(`raw message ${rawKey} is not in the bucket`);
-  const parsed = await parseInboundMail(raw);
+  const parsed = await parseInboundStream(raw);
   if (parsed.parseError) outcome.parseError = parsed.parseError;
   const content = deriveContent(parsed);
   const receivedMs = Date.parse(n.receivedAt) || Date.now();

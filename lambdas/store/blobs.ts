@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from '../aws/s3.ts';
@@ -18,6 +19,17 @@ export async function getObjectBytes(key: string): Promise<Buffer | undefined> {
   try {
     const out = await s3Client.send(new GetObjectCommand({ Bucket, Key: key }));
     return Buffer.from(await out.Body!.transformToByteArray());
+  } catch (e) {
+    if ((e as Error).name === 'NoSuchKey' || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+    throw e;
+  }
+}
+
+/** The object's body as a stream (a raw message is parsed while it downloads), or undefined. */
+export async function getObjectStream(key: string): Promise<Readable | undefined> {
+  try {
+    const out = await s3Client.send(new GetObjectCommand({ Bucket, Key: key }));
+    return out.Body as Readable;
   } catch (e) {
     if ((e as Error).name === 'NoSuchKey' || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
     throw e;

@@ -547,3 +547,33 @@ describe('labelled set (test/fixtures/cta)', () => {
     expect(overall?.typeAcc).toBeGreaterThanOrEqual(0.95);
   });
 });
+
+describe('issue 12: codes and CTAs', () => {
+  it('finds a code on its own line after a "use the code below" introduction of any length', () => {
+    const text = 'Hi,\n\nSomeone (hopefully you) asked to sign in to your account from a new browser on Windows. To make sure it is really you, please use the code below within the next ten minutes.\n\n 604 217 \n\nThanks';
+    expect(codesOf({ text, subject: 'Sign-in attempt' })).toEqual(['604217']);
+  });
+
+  it('does not make a link a CTA because its URL contains a keyword', () => {
+    expect(detectCtaLinks({ text: 'Our partner list: https://acme.example/verify-partners/list\nSee you soon.' })).toEqual([]);
+  });
+
+  it('does not take a receipt\'s "Download PDF" for a call to action', () => {
+    const html = '<p>Thanks for your payment of $12.00.</p>' + button('https://pay.acme.example/receipts/r_1/pdf', 'Download PDF');
+    expect(detectCtaLinks({ html, subject: 'Your receipt #1234' })).toEqual([]);
+  });
+
+  it('takes the text of a plain-text CTA from its line, never a stray "<"', () => {
+    const cta = detectCtaLinks({ text: 'Please confirm your subscription:\n<https://news.acme.example/confirm?s=9k2>\n' });
+    expect(cta.map((c) => [c.text, c.type])).toEqual([['Please confirm your subscription:', 'confirmation']]);
+  });
+
+  it.each([
+    ['Zresetuj hasło', 'password_reset'], ['Reimposta la password', 'password_reset'], ['パスワードを再設定', 'password_reset'],
+    ['Rifiuta', 'rejection'], ['Отклонить', 'rejection'], ['Approva', 'approval'], ['Schválit', 'approval'], ['承認する', 'approval'],
+    ['メールアドレスを確認する', 'verification'], ['Подтвердить адрес', 'verification'], ['E-postanı doğrula', 'verification'], ['이메일 인증', 'verification'],
+  ])('types the button "%s" as %s', (label, type) => {
+    const cta = detectCtaLinks({ html: button('https://acme.example/a/b?token=Zx81kq', label) });
+    expect(cta[0]?.type).toBe(type);
+  });
+});

@@ -8,16 +8,31 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
+import { parseInboundMail } from '../../lambdas/core/content/index.ts';
 import { extractReply, extractReplyFromHtml, htmlToText, MAX_TEXT_CHARS } from '../../lambdas/core/reply/index.ts';
 import { corporaDir } from '../corpora.ts';
+import { REPLY_CORPUS_DIR, sharedCategoryOf } from '../reply-corpus.ts';
 
 const corpusRoot = corporaDir();
 const replyDir = path.join(corpusRoot, 'reply-extraction');
 
-/** Just below the achieved 101/108 (93.5 %), so any regression fails. */
-const PASS_RATE_THRESHOLD = 0.93;
+/**
+ * Just below the achieved 102/108 (94.4 %), so any regression fails. (Was 0.93 at 101/108; the
+ * Thunderbird case passes since format=flowed is decoded per RFC 3676.)
+ */
+const PASS_RATE_THRESHOLD = 0.94;
+
+/**
+ * Cases whose upstream expectation contradicts issue 12's convention (the new text below or
+ * between quoted blocks is the reply, the quote above it is not; no ">" line in a reply when the
+ * body has unquoted text). They are still compared exactly, against the upstream expectation
+ * with the attribution and the ">" lines removed (test/fixtures/reply-corpus/shared-overrides).
+ */
+const CONVENTION_OVERRIDES: Record<string, string> = {
+  'github-email_reply_parser/email_1_2': 'bottom-posted: github\'s "visible text" keeps the quote above the answer',
+  'github-email_reply_parser/email_1_8': 'interleaved: github keeps the quoted questions between the answers',
+};
 
 /** Cases where we deliberately follow another convention than the source project's expectation. */
 const INTENTIONAL_DIFFERENCES: Record<string, string> = {
@@ -25,8 +40,6 @@ const INTENTIONAL_DIFFERENCES: Record<string, string> = {
     'We strip "Sent from my iPhone" (github/email_reply_parser convention): an agent wants what the person wrote, not the device boilerplate. talon keeps it.',
   'talon/standard-sparrow':
     'We strip the "-- " signature block (name + "Sent with Sparrow"); talon only removes the quote and keeps signatures.',
-  'talon/standard-thunderbird':
-    'Input defect, not an extraction choice: mailparser decodes this format=flowed body by joining the quoted "> Hi " with the unquoted "Hello" into one quoted line "> Hi Hello" (RFC 3676 §4.5 says a change of quote depth ends a flowed paragraph), so the reply text is inside the quote and we return "".',
   'talon/html-reply-separated-by-hr':
     'We keep "Bob", the line above the <hr>: it is the sender\'s own text. talon drops it only as a side effect of removing the whole <div> that also wraps the From: block.',
   'talon/signature-short-url':
@@ -37,59 +50,6 @@ const INTENTIONAL_DIFFERENCES: Record<string, string> = {
     'Same "-Abhishek Kona" dash sign-off as email_1 (github email_1_3 expects it stripped).',
 };
 
-/** Category of each corpus case, for the report table (HTML inputs are "html"). */
-const CATEGORIES: Record<string, readonly string[]> = {
-  'on-wrote': [
-    'talon/standard-apple_mail', 'talon/standard-gmail', 'talon/standard-iphone', 'talon/standard-sparrow',
-    'github-email_reply_parser/email_1_3', 'github-email_reply_parser/email_1_4', 'github-email_reply_parser/email_1_6',
-    'github-email_reply_parser/email_1_7', 'github-email_reply_parser/email_one_is_not_on',
-    'github-email_reply_parser/greedy_on', 'github-email_reply_parser/email_bullets', 'zapier-email-reply-parser/email_gmail',
-    'crisp-email-reply-parser/email_3', 'crisp-email-reply-parser/email_24', 'crisp-email-reply-parser/email_en_multiline_2',
-    'crisp-email-reply-parser/email_gmail_split_line_from', 'crisp-email-reply-parser/email_sent_from',
-    'crisp-email-reply-parser/email_tricky_10_special_chars_in_name',
-    'crisp-email-reply-parser/email_tricky_12_no_space_after_header',
-    'crisp-email-reply-parser/email_tricky_14_long_quote_header', 'crisp-email-reply-parser/email_zoho',
-  ],
-  'from-block': [
-    'talon/standard-aol', 'talon/standard-comcast', 'talon/standard-outlook', 'talon/standard-yahoo',
-    'github-email_reply_parser/email_2_1', 'github-email_reply_parser/email_2_2', 'github-email_reply_parser/email_2_3',
-    'zapier-email-reply-parser/email_2_3', 'zapier-email-reply-parser/email_headers_no_delimiter',
-    'crisp-email-reply-parser/email_9', 'crisp-email-reply-parser/email_10', 'crisp-email-reply-parser/email_11',
-    'crisp-email-reply-parser/email_12', 'crisp-email-reply-parser/email_13', 'crisp-email-reply-parser/email_18',
-    'crisp-email-reply-parser/email_german_2', 'crisp-email-reply-parser/email_german_outlook',
-    'crisp-email-reply-parser/email_danish_dash_separator', 'crisp-email-reply-parser/email_french_dash_separator',
-    'crisp-email-reply-parser/email_original_message', 'crisp-email-reply-parser/email_original_message_2',
-    'crisp-email-reply-parser/email_outlook_split_line_from', 'crisp-email-reply-parser/email_msn',
-    'crisp-email-reply-parser/email_ios_outlook', 'crisp-email-reply-parser/email_ios_outlook_fr',
-    'crisp-email-reply-parser/email_tricky_15_original_message_variations',
-  ],
-  '> quotes': ['talon/standard-hotmail', 'talon/standard-apple_mail_2', 'crisp-email-reply-parser/email_french_2'],
-  'foreign': [
-    'talon/standard-android', 'crisp-email-reply-parser/email_7', 'crisp-email-reply-parser/email_8',
-    'crisp-email-reply-parser/email_14', 'crisp-email-reply-parser/email_16', 'crisp-email-reply-parser/email_17',
-    'crisp-email-reply-parser/email_22', 'crisp-email-reply-parser/email_23', 'crisp-email-reply-parser/email_25',
-    'crisp-email-reply-parser/email_26', 'crisp-email-reply-parser/email_portuguese', 'crisp-email-reply-parser/email_german',
-    'crisp-email-reply-parser/email_finnish', 'crisp-email-reply-parser/email_italian', 'crisp-email-reply-parser/email_russian',
-    'crisp-email-reply-parser/email_norwegian_gmail', 'crisp-email-reply-parser/email_fr_multiline',
-    'crisp-email-reply-parser/email_tricky_5_mixed_languages',
-  ],
-  'inline': ['github-email_reply_parser/email_1_2', 'github-email_reply_parser/email_1_8', 'talon/standard-thunderbird'],
-  'signature/no-quote': [
-    'talon/signature-camel-case', 'talon/signature-jeff', 'talon/signature-johndoeexamplecom', 'talon/signature-long',
-    'talon/signature-short-url', 'talon/signature-sparse', 'github-email_reply_parser/correct_sig',
-    'github-email_reply_parser/email_1_1', 'github-email_reply_parser/email_iPhone', 'github-email_reply_parser/email_BlackBerry',
-    'github-email_reply_parser/email_multi_word_sent_from_my_mobile_device',
-    'github-email_reply_parser/email_sent_from_my_not_signature',
-    'github-email_reply_parser/email_sig_delimiter_in_middle_of_line', 'github-email_reply_parser/email_1_5',
-    'crisp-email-reply-parser/correct_sig', 'crisp-email-reply-parser/sig_no_empty_line', 'crisp-email-reply-parser/email_1',
-    'crisp-email-reply-parser/email_5', 'crisp-email-reply-parser/email_emoji', 'crisp-email-reply-parser/email_with_regards',
-    'crisp-email-reply-parser/email_not_a_signature', 'crisp-email-reply-parser/email_not_a_signature_2',
-    'crisp-email-reply-parser/email_tricky_1_on_false_positive',
-    'crisp-email-reply-parser/email_tricky_13_timestamp_variations', 'crisp-email-reply-parser/email_15',
-    'crisp-email-reply-parser/email_german_3',
-  ],
-};
-const CATEGORY_OF = new Map(Object.entries(CATEGORIES).flatMap(([c, ids]) => ids.map((id) => [id, c] as const)));
 
 interface ManifestEntry {
   id: string;
@@ -114,10 +74,13 @@ const squash = (s: string) => s.replace(/\s+/g, '');
 
 async function runCase(e: ManifestEntry): Promise<{ got: string; want: string; pass: boolean }> {
   const raw = fs.readFileSync(path.join(replyDir, e.input));
-  const want = fs.readFileSync(path.join(replyDir, e.expected), 'utf8');
+  const want = e.id in CONVENTION_OVERRIDES
+    ? fs.readFileSync(path.join(REPLY_CORPUS_DIR, 'shared-overrides', `${e.id}.expected.txt`), 'utf8')
+    : fs.readFileSync(path.join(replyDir, e.expected), 'utf8');
   if (e.kind === 'eml') {
-    const parsed = await simpleParser(raw);
-    const got = extractReply(parsed.text ?? '');
+    // The content pipeline's parse: mailparser, with format=flowed decoded per RFC 3676.
+    const parsed = await parseInboundMail(raw);
+    const got = extractReply(parsed.text);
     return { got, want, pass: normalise(got) === normalise(want) };
   }
   if (e.input.endsWith('.html')) {
@@ -162,7 +125,7 @@ describe('reply-extraction corpus (test/fixtures/corpora/reply-extraction)', () 
       if (r.pass) passed++;
       else failures.push({ id: e.id, got: r.got, want: r.want });
       bump(byFolder, e.id.split('/')[0]!, r.pass);
-      bump(byCategory, e.input.endsWith('.html') ? 'html' : (CATEGORY_OF.get(e.id) ?? 'unclassified'), r.pass);
+      bump(byCategory, e.input.endsWith('.html') ? 'html' : sharedCategoryOf(e.id), r.pass);
     }
     const rate = passed / manifest.length;
     console.log(
@@ -170,6 +133,7 @@ describe('reply-extraction corpus (test/fixtures/corpora/reply-extraction)', () 
         `reply extraction: ${passed}/${manifest.length} exact matches (${(100 * rate).toFixed(1)}%), threshold ${(100 * PASS_RATE_THRESHOLD).toFixed(1)}%`,
         rateTable('by source folder', byFolder),
         rateTable('by category', byCategory),
+        `compared under issue 12's convention instead of upstream: ${Object.keys(CONVENTION_OVERRIDES).join(', ')}`,
         `failing (all documented in INTENTIONAL_DIFFERENCES unless listed as unexpected below): ${failures.map((f) => f.id).join(', ') || 'none'}`,
       ].join('\n'),
     );
@@ -261,10 +225,20 @@ describe('Outlook header blocks', () => {
   });
 });
 
-describe('forwards and bounces are kept whole', () => {
-  it('keeps a Gmail forwarded message whole', () => {
+// Issue 12 convention (docs/decisions.md): the note above a forward is the reply (the forward
+// stays in body_text); a forward with no note is kept whole. Until then a forward was kept whole
+// even under a note.
+describe('forwards: the note is the reply, a forward without a note is kept whole; bounces are kept whole', () => {
+  it('returns the note above a Gmail forwarded message', () => {
     const body =
       'FYI, see below.\n\n---------- Forwarded message ---------\nFrom: Bob <bob@example.com>\n' +
+      'Date: Tue, Mar 12, 2024 at 10:15 AM\nSubject: Invoice\nTo: Alice <alice@example.com>\n\nInvoice attached.';
+    expect(extractReply(body)).toBe('FYI, see below.');
+  });
+
+  it('keeps a Gmail forward with no note whole', () => {
+    const body =
+      '---------- Forwarded message ---------\nFrom: Bob <bob@example.com>\n' +
       'Date: Tue, Mar 12, 2024 at 10:15 AM\nSubject: Invoice\nTo: Alice <alice@example.com>\n\nInvoice attached.';
     expect(extractReply(body)).toBe(body);
   });
@@ -274,11 +248,11 @@ describe('forwards and bounces are kept whole', () => {
     expect(extractReply(body)).toBe(body);
   });
 
-  it('keeps an Outlook forward (header block with a "FW:" subject) whole', () => {
+  it('returns the note above an Outlook forward (header block with a "FW:" subject)', () => {
     const body =
       'Please handle.\n\n________________________________\nFrom: Bob <bob@example.com>\n' +
       'Sent: Tuesday, March 12, 2024 10:15 AM\nTo: Alice <alice@example.com>\nSubject: FW: Invoice\n\nInvoice attached.';
-    expect(extractReply(body)).toBe(body);
+    expect(extractReply(body)).toBe('Please handle.');
   });
 
   it('still cuts a reply written above a quoted forward', () => {
@@ -303,19 +277,23 @@ describe('forwards and bounces are kept whole', () => {
   });
 });
 
-describe('inline replies', () => {
-  it('keeps the interleaved answers and the quoted lines they answer, drops the quoted tail', () => {
+// Issue 12 convention: the new text below or between quoted blocks is the reply, the quote
+// above it is not (until then the quoted context of an inline reply was kept).
+describe('inline and bottom-posted replies', () => {
+  it('returns the interleaved answers without the quoted lines they answer', () => {
     const body =
       'On Tue, Mar 12, 2024 at 10:15 AM Bob <bob@example.com> wrote:\n> Can you do Tuesday?\n\nYes, Tuesday works.\n\n' +
       '> And can you bring the slides?\n\nSure, I will bring them.\n\n> Thanks,\n> Bob\n';
-    expect(extractReply(body)).toBe(
-      'On Tue, Mar 12, 2024 at 10:15 AM Bob <bob@example.com> wrote:\n> Can you do Tuesday?\n\nYes, Tuesday works.\n\n' +
-        '> And can you bring the slides?\n\nSure, I will bring them.',
-    );
+    expect(extractReply(body)).toBe('Yes, Tuesday works.\n\nSure, I will bring them.');
   });
 
-  it('keeps a bottom-posted reply below the quote', () => {
-    expect(extractReply('> Can you do Tuesday?\n\nYes.\n')).toBe('> Can you do Tuesday?\n\nYes.');
+  it('returns a bottom-posted reply without the quote above it', () => {
+    expect(extractReply('> Can you do Tuesday?\n\nYes.\n')).toBe('Yes.');
+  });
+
+  it('returns a mail that is nothing but a quote as it is, never an empty reply', () => {
+    const body = 'On Tue, Mar 12, 2024 at 10:15 AM Bob <bob@example.com> wrote:\n> Can you do Tuesday?';
+    expect(extractReply(body)).toBe(body);
   });
 
   it('treats a top-posted reply with a quote below it as top-posted', () => {
@@ -465,30 +443,26 @@ describe('HTML replies', () => {
     expect(extractReplyFromHtml(html)).toBe('Fine by me');
   });
 
-  it('keeps an HTML inline reply with its quoted context', () => {
+  it('returns the answers of an HTML inline reply without the quoted context', () => {
     const html =
       '<div class="moz-cite-prefix">On 12.03.2024 10:15, Bob wrote:<br></div><blockquote type="cite">Can you do Tuesday?</blockquote>' +
       'Yes.<br><blockquote type="cite">Slides?</blockquote>Sure.<br>';
-    expect(extractReplyFromHtml(html)).toBe('On 12.03.2024 10:15, Bob wrote:\n\n> Can you do Tuesday?\n\nYes.\n\n> Slides?\n\nSure.');
+    expect(extractReplyFromHtml(html)).toBe('Yes.\n\nSure.');
   });
 
-  it('keeps an Outlook (web) forward whole: the header block under divRplyFwdMsg has a "FW:" subject', () => {
+  it('returns the note above an Outlook (web) forward: the header block under divRplyFwdMsg has a "FW:" subject', () => {
     const html =
       '<div>Please handle.</div><div id="appendonsend"></div><hr tabindex="-1"><div id="divRplyFwdMsg"><b>From:</b> Bob ' +
       '&lt;bob@example.com&gt;<br><b>Sent:</b> Tuesday<br><b>To:</b> Alice<br><b>Subject:</b> FW: Invoice</div><div>Invoice attached.</div>';
-    expect(extractReplyFromHtml(html)).toBe(
-      'Please handle.\n---\nFrom: Bob <bob@example.com>\nSent: Tuesday\nTo: Alice\nSubject: FW: Invoice\nInvoice attached.',
-    );
+    expect(extractReplyFromHtml(html)).toBe('Please handle.');
   });
 
-  it('keeps a Gmail forward whole', () => {
+  it('returns the note above a Gmail forward', () => {
     const html =
       '<div dir="ltr">FYI<br><br><div class="gmail_quote"><div dir="ltr" class="gmail_attr">---------- Forwarded message ---------<br>' +
       'From: <b>Bob</b> &lt;bob@example.com&gt;<br>Date: Tue, Mar 12, 2024<br>Subject: Invoice<br>To: Alice<br></div><br>' +
       '<div>Invoice attached.</div></div></div>';
-    expect(extractReplyFromHtml(html)).toBe(
-      'FYI\n\n---------- Forwarded message ---------\nFrom: Bob <bob@example.com>\nDate: Tue, Mar 12, 2024\nSubject: Invoice\nTo: Alice\n\nInvoice attached.',
-    );
+    expect(extractReplyFromHtml(html)).toBe('FYI');
   });
 
   it('returns undefined when the HTML shows no quote structure (caller falls back to the text part)', () => {

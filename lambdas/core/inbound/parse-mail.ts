@@ -1,20 +1,12 @@
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { Readable } from 'node:stream';
+import { MailParser, type AddressObject, type AttachmentStream, type MailParserOptions, type MessageText } from 'mailparser';
+import { decodeFlowed } from '../content/flowed.ts';
 import libmime from 'libmime';
 import { normalizeMessageId, parseReferences } from '../threading.ts';
 
-/**
- * Limits, each with its reason (as mailparser documents its linkify limits):
- * Parsing is capped so one hostile message cannot exhaust the ingest function's memory; a
- * larger message is still stored, headers only, and flagged — never dropped.
- */
-/** SES accepts up to 40 MB; above this we keep headers and the raw object only. */
-export const MAX_PARSE_BYTES = 30 * 1024 * 1024;
-/** Header JSON kept on the message item; long Received chains are trimmed beyond this. */
-export const MAX_HEADER_BYTES = 64 * 1024;
-/** Hostile mail can carry thousands of tiny parts; past this they are counted, not kept. */
-export const MAX_ATTACHMENTS = 100;
-/** Recipients kept per header: enough for any real list, bounded for item size. */
-export const MAX_RECIPIENTS_PER_HEADER = 200;
+import { MAX_ATTACHMENTS, MAX_HEADER_BYTES, MAX_PARSE_BYTES, MAX_RECIPIENTS_PER_HEADER } from '../content/limits.ts';
+
+export { MAX_ATTACHMENTS, MAX_HEADER_BYTES, MAX_PARSE_BYTES, MAX_RECIPIENTS_PER_HEADER } from '../content/limits.ts';
 
 export interface ParsedAttachment {
   filename: string;
@@ -124,47 +116,148 @@ function fromHeaders(headers: Record<string, string | string[]>, raw: Buffer, pa
  * `parseError` and as much as could be read.
  */
 export async function parseInboundMail(raw: Buffer): Promise<ParsedInbound> {
-  if (raw.length > MAX_PARSE_BYTES) {
-    return fromHeaders(headersFromLines(headerLinesByHand(raw)), raw, `Message of ${raw.length} bytes exceeds the ${MAX_PARSE_BYTES}-byte parse limit; headers only.`);
+  return parseInboundStream(Readable.from([raw]));
+}
+
+/** What mailsplit tells of a MIME part (the fields the flowed handling reads). */
+interface SplitNode {
+  type: string;
+  contentType?: string;
+  disposition?: string;
+  flowed?: boolean;
+  delSp?: boolean;
+}
+
+/**
+ * mailparser's MailParser, with its format=flowed decoding turned off per part: it joins soft
+ * breaks across quote depths (RFC 3676 §4.5 says a depth change ends a paragraph), so the
+ * text/plain parts come out as sent and decodeFlowed() joins them correctly afterwards.
+ * processChunk is mailparser's internal per-node hook (pinned version, see docs/decisions.md).
+ */
+const MailParserBase = MailParser as unknown as new (options?: MailParserOptions) => MailParser & {
+  processChunk(data: SplitNode, done: () => void): void;
+};
+class FlowedAwareParser extends MailParserBase {
+  textParts = 0;
+  flowedParts = 0;
+  delSp = false;
+  override processChunk(data: SplitNode, done: () => void): void {
+    if (data.type === 'node' && (data.contentType ?? 'text/plain') === 'text/plain' && data.disposition !== 'attachment') {
+      this.textParts++;
+      if (data.flowed) {
+        this.flowedParts++;
+        this.delSp ||= !!data.delSp;
+        data.flowed = false;
+      }
+    }
+    super.processChunk(data, done);
   }
-  let parsed: ParsedMail;
-  try {
-    parsed = await simpleParser(raw, {
-      skipHtmlToText: true, // our own htmlToText gives body_text for HTML-only mail
-      skipTextToHtml: true,
-      skipTextLinks: true,
-      skipImageLinks: true,
+}
+
+interface Collected {
+  headers?: Map<string, unknown>;
+  headerLines: { key: string; line: string }[];
+  text: string;
+  html: string | null;
+  attachments: ParsedAttachment[];
+  attachmentCount: number;
+}
+
+class TooLarge extends Error {}
+
+/**
+ * Streams raw MIME (the S3 object body) through mailparser's MailParser, counting bytes as
+ * they arrive: past MAX_PARSE_BYTES the stream is abandoned and the message kept headers
+ * only, so a huge message is never buffered whole. Never throws.
+ */
+export async function parseInboundStream(source: Readable): Promise<ParsedInbound> {
+  const kept: Buffer[] = [];
+  let size = 0;
+  const parser = new FlowedAwareParser({
+    skipHtmlToText: true, // the content pipeline renders the HTML once for body_text and everything else
+    skipTextToHtml: true,
+    skipTextLinks: true,
+    skipImageLinks: true,
+  });
+  const got: Collected = { headerLines: [], text: '', html: null, attachments: [], attachmentCount: 0 };
+  parser.on('headers', (h: Map<string, unknown>) => { got.headers = h; });
+  parser.on('headerLines', (lines: { key: string; line: string }[]) => { got.headerLines = lines; });
+  parser.on('data', (d: MessageText | AttachmentStream) => {
+    if (d.type === 'text') {
+      got.text = d.text ?? '';
+      got.html = typeof d.html === 'string' && d.html ? d.html : null;
+      return;
+    }
+    const i = got.attachmentCount++;
+    const chunks: Buffer[] = [];
+    d.content.on('data', (c: Buffer) => { if (i < MAX_ATTACHMENTS) chunks.push(c); });
+    d.content.on('end', () => {
+      if (i < MAX_ATTACHMENTS) {
+        const content = Buffer.concat(chunks);
+        got.attachments.push({
+          filename: (d.filename ?? '').trim() || `attachment-${i + 1}${extensionFor(d.contentType)}`,
+          contentType: (d.contentType || 'application/octet-stream').toLowerCase(),
+          size: d.size || content.length,
+          content,
+          ...(d.contentId ? { contentId: d.contentId.replace(/^<|>$/g, '') } : {}),
+          inline: d.contentDisposition === 'inline' || (!!d.contentId && d.related === true),
+        });
+      }
+      d.release();
     });
+  });
+  const done = new Promise<void>((resolve, reject) => {
+    parser.on('end', () => resolve());
+    parser.on('error', reject);
+  });
+  try {
+    for await (const chunk of source) {
+      const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      size += b.length;
+      if (size > MAX_PARSE_BYTES) throw new TooLarge();
+      kept.push(b);
+      if (!parser.write(b)) await new Promise((r) => parser.once('drain', r));
+    }
+    parser.end();
+    await done;
   } catch (e) {
+    const head = Buffer.concat(kept).subarray(0, MAX_HEADER_BYTES * 2);
+    if (e instanceof TooLarge) {
+      if ('destroy' in source && typeof source.destroy === 'function') source.destroy();
+      parser.destroy();
+      return fromHeaders(headersFromLines(headerLinesByHand(head)), Buffer.alloc(0),
+        `Message of more than ${MAX_PARSE_BYTES} bytes exceeds the parse limit; headers only.`);
+    }
+    const raw = Buffer.concat(kept);
     return fromHeaders(headersFromLines(headerLinesByHand(raw)), raw, `MIME parsing failed: ${(e as Error).message}`);
   }
-  const headers = headersFromLines([...(parsed.headerLines ?? [])]);
-  const attachments: ParsedAttachment[] = (parsed.attachments ?? []).slice(0, MAX_ATTACHMENTS).map((a, i) => ({
-    filename: (a.filename ?? '').trim() || `attachment-${i + 1}${extensionFor(a.contentType)}`,
-    contentType: (a.contentType || 'application/octet-stream').toLowerCase(),
-    size: a.size ?? a.content.length,
-    content: a.content,
-    ...(a.contentId ? { contentId: a.contentId.replace(/^<|>$/g, '') } : {}),
-    inline: a.contentDisposition === 'inline' || (!!a.contentId && a.related === true),
-  }));
-  const fromValue = parsed.from?.value?.[0];
+  // Decode format=flowed ourselves (see FlowedAwareParser); a message mixing flowed and fixed
+  // text parts keeps its lines as sent, which loses nothing.
+  const text = parser.flowedParts > 0 && parser.flowedParts === parser.textParts ? decodeFlowed(got.text, parser.delSp) : got.text;
+  const h = got.headers ?? new Map<string, unknown>();
+  const headers = headersFromLines(got.headerLines);
+  const fromValue = (h.get('from') as AddressObject | undefined)?.value?.[0];
+  const str = (k: string) => { const v = h.get(k); return typeof v === 'string' ? v : undefined; };
+  const dateValue = h.get('date');
+  const date = dateValue instanceof Date && !Number.isNaN(dateValue.getTime()) ? dateValue.toISOString() : undefined;
+  const refs = h.get('references');
   return {
     from: fromValue?.address ? { address: fromValue.address.toLowerCase(), name: fromValue.name || null } : null,
-    to: addresses(parsed.to),
-    cc: addresses(parsed.cc),
-    replyTo: addresses(parsed.replyTo),
-    subject: parsed.subject ?? '',
-    text: parsed.text ?? '',
-    html: typeof parsed.html === 'string' && parsed.html ? parsed.html : null,
+    to: addresses(h.get('to') as AddressObject | undefined),
+    cc: addresses(h.get('cc') as AddressObject | undefined),
+    replyTo: addresses(h.get('reply-to') as AddressObject | undefined),
+    subject: str('subject') ?? '',
+    text,
+    html: got.html,
     headers,
-    messageId: normalizeMessageId(parsed.messageId),
-    inReplyTo: normalizeMessageId(parsed.inReplyTo),
-    references: parseReferences(parsed.references),
-    date: parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.toISOString() : undefined,
-    attachments,
+    messageId: normalizeMessageId(str('message-id')),
+    inReplyTo: normalizeMessageId(str('in-reply-to')),
+    references: parseReferences(typeof refs === 'string' || Array.isArray(refs) ? (refs as string | string[]) : undefined),
+    date,
+    attachments: got.attachments,
     authenticationResults: asList(headers['authentication-results']),
-    ...((parsed.attachments?.length ?? 0) > MAX_ATTACHMENTS
-      ? { parseError: `Only the first ${MAX_ATTACHMENTS} of ${parsed.attachments.length} attachments were kept.` } : {}),
+    ...(got.attachmentCount > MAX_ATTACHMENTS
+      ? { parseError: `Only the first ${MAX_ATTACHMENTS} of ${got.attachmentCount} attachments were kept.` } : {}),
   };
 }
 

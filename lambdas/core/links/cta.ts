@@ -97,7 +97,8 @@ function surroundings(text: string, start: number, end: number): { before: strin
   const sameLine = text.slice(lineStart, start);
   const lineEnd = lineEndAfter(text, end, MAX_LINK_CONTEXT_CHARS);
   const after = firstSentence(text.slice(end, lineEnd));
-  const before = sameLine.trim().length > 0 ? lastSentence(sameLine) : previousLine(text, lineStart - 1);
+  // A line holding only the URL's brackets ("<https://…>") says nothing: the line above does.
+  const before = /[\p{L}\p{N}]/u.test(sameLine) ? lastSentence(sameLine) : previousLine(text, lineStart - 1);
   return { before: before.trim(), after: after.trim(), sameLine };
 }
 
@@ -218,7 +219,9 @@ function score(c: Candidate, subjectType: CtaType | undefined, invitation: boole
     // ("Join Zoomly Meeting" above a bare meeting URL is a primary action.)
     type = contextType;
     s = 3;
-  } else if (urlType && mayUseContext) {
+  } else if (urlType && mayUseContext && hasToken(c.url)) {
+    // A keyword in the URL counts only on a link that carries a one-time token: "…/verify-partners"
+    // in a footer is not a verification link by its URL alone.
     type = urlType;
     s = 2.5;
   } else if (c.button === 2 && !CONTENT_LABEL.test(labelFolded) && !isRootLink(c.url) && !generic) {

@@ -3,12 +3,11 @@
  * boundaries), the anchors with what a reader would see of them (label, button
  * styling, images), and the emphasised elements a one-time code is usually shown in.
  */
-import { Parser } from 'htmlparser2';
+import { capHtml, renderHtmlOnce, type TreeListener } from '../reply/index.ts';
 import {
   MAX_ANCHORS,
   MAX_ANCHOR_TEXT_CHARS,
   MAX_EMPHASIS,
-  MAX_HTML_CHARS,
   MAX_HTML_TAGS,
   MAX_STYLE_CHARS,
   MAX_VISIBLE_TEXT_CHARS,
@@ -182,21 +181,6 @@ function isHidden(style: Map<string, string>): boolean {
   return (style.get('display') ?? '').startsWith('none') || (style.get('visibility') ?? '').startsWith('hidden');
 }
 
-/** Cut `html` before the first tag past MAX_HTML_TAGS (see the constant for why). */
-export function capHtml(html: string): string {
-  let s = html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html;
-  let tags = 0;
-  for (let i = s.indexOf('<'); i !== -1; i = s.indexOf('<', i + 1)) {
-    const next = s.charCodeAt(i + 1);
-    const isTag = (next >= 0x61 && next <= 0x7a) || (next >= 0x41 && next <= 0x5a) || next === 0x2f || next === 0x21;
-    if (isTag && ++tags > MAX_HTML_TAGS) {
-      s = s.slice(0, i);
-      break;
-    }
-  }
-  return s;
-}
-
 interface OpenAnchor {
   anchor: HtmlAnchor;
   textParts: string[];
@@ -205,10 +189,25 @@ interface OpenAnchor {
   wrappers: Frame[];
 }
 
-/** Scan an HTML body. Never throws on malformed markup. */
+/** Scan an HTML body (one render, see renderHtmlOnce). Never throws on malformed markup. */
 export function scanHtml(rawHtml: string): HtmlScan {
-  const html = capHtml(rawHtml);
+  const scanner = createHtmlScanner();
+  try {
+    renderHtmlOnce(capHtml(rawHtml), scanner.listener);
+  } catch {
+    // The renderer is lenient; if anything throws we keep what was collected.
+  }
+  return scanner.finish();
+}
+
+/**
+ * The link / call-to-action / code scanner as a listener of the message's one HTML render:
+ * it sees the element tree and the decoded text the renderer walks, and keeps the visible
+ * text with anchor and emphasis offsets.
+ */
+export function createHtmlScanner(): { listener: TreeListener; finish(): HtmlScan } {
   const stack: Frame[] = [];
+  let tags = 0;
   const anchors: HtmlAnchor[] = [];
   const emphasis: Emphasis[] = [];
   const pendingWrappers: Array<{ anchor: HtmlAnchor; wrapper: Frame }> = [];
@@ -257,14 +256,14 @@ export function scanHtml(rawHtml: string): HtmlScan {
     open = undefined;
   };
 
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
+  const listener: TreeListener = {
+      open(name, attribs) {
+        // Past MAX_HTML_TAGS the rest is not scanned; the frame still goes on the stack so closes pair up.
         const parent = stack[stack.length - 1];
         const style = parseStyle(attribs['style']);
         const frame: Frame = {
           name,
-          skip: (parent?.skip ?? false) || SKIP.has(name),
+          skip: (parent?.skip ?? false) || SKIP.has(name) || ++tags > MAX_HTML_TAGS,
           hidden: (parent?.hidden ?? false) || isHidden(style),
           filled: false,
           start: len,
@@ -324,7 +323,7 @@ export function scanHtml(rawHtml: string): HtmlScan {
         if (name === 'br' || name === 'hr') breakLine();
       },
 
-      ontext(data) {
+      text(data) {
         if (skipping()) return;
         const s = data.replace(/[\s\u00a0]+/g, ' ');
         const piece = endsWithSpace() && s.startsWith(' ') ? s.slice(1) : s;
@@ -337,7 +336,7 @@ export function scanHtml(rawHtml: string): HtmlScan {
         }
       },
 
-      onclosetag(name) {
+      close(name) {
         const frame = stack.pop();
         if (!frame || frame.skip) return;
         frame.end = len;
@@ -347,15 +346,9 @@ export function scanHtml(rawHtml: string): HtmlScan {
         }
         if (BLOCK.has(name)) breakLine();
       },
-    },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
-  );
-  try {
-    parser.write(html);
-    parser.end();
-  } catch {
-    // htmlparser2 is lenient; if anything throws we keep what was collected.
-  }
+  };
+
+  const finish = (): HtmlScan => {
   closeAnchor();
   const text = parts.join('');
 
@@ -368,4 +361,6 @@ export function scanHtml(rawHtml: string): HtmlScan {
   }
 
   return { text, anchors, emphasis };
+  };
+  return { listener, finish };
 }

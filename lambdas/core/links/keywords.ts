@@ -28,6 +28,10 @@ export const EXCLUDE_LABEL = new RegExp(
     'lire la suite', 'leer mas', 'saber mas', 'saiba mais', 'leia mais', 'lees meer',
     'resend', 'send (?:it )?again', 'erneut senden', 'renvoyer', 'reenviar', 'volver a enviar',
     'app store', 'google play', 'follow us', 'folge uns', 'suivez-nous', 'siguenos', 'siga-nos',
+    // A receipt's or statement's document is something to keep, not an action the mail asks for.
+    '(?:download|print|save|get)(?: (?:the|your|a|as|this))? (?:pdf|receipt|invoice|statement|attachment)',
+    '(?:pdf|rechnung|beleg|quittung) (?:herunterladen|ansehen|drucken)', 'telecharger (?:le |la |votre )?(?:pdf|facture|recu)',
+    'descargar (?:el |la |tu )?(?:pdf|factura|recibo)', 'baixar (?:o |a |seu )?(?:pdf|fatura|recibo)', 'scarica (?:il )?(?:pdf|ricevuta|fattura)',
   ].join('|'),
 );
 
@@ -88,7 +92,10 @@ const RESET = new RegExp(
     '(?:reset|forgot|recover|restore|change|new|set|choose|update|create)[a-z ]{0,20}password', 'password reset',
     'passwort', 'kennwort', 'mot de passe', 'contrasena', 'senha', 'wachtwoord', 'reinitialis', 'zurucksetzen',
     'restablecer', 'redefinir', 'recuperar (?:la |a |tu |sua )?(?:contrasena|senha|cuenta|conta|clave)',
-  ].join('|'),
+    // it, pl, cs, sv, da/no, fi, tr, ru/uk, ja, zh, ko (fold() keeps ł and Cyrillic/CJK as written)
+    'reimposta', 'has[lł]o', 'zresetuj', '\\bheslo\\b', 'obnovit heslo', 'losenord', 'adgangskode', 'passord', 'salasana',
+    '\\bsifre', 'парол', 'パスワード', '密码', '密碼', '비밀번호',
+  ].join('|').normalize('NFD'), // fold() decomposes kana and hangul too
 );
 const REJECT = new RegExp(
   [
@@ -97,7 +104,8 @@ const REJECT = new RegExp(
     '\\brefuser\\b', '\\brejeter\\b', '\\bdecliner\\b', "n'etait pas moi", 'ce n.etait pas moi', '\\brechazar\\b',
     '\\bdenegar\\b', '\\bdeclinar\\b', 'no fui yo', 'no era yo', '\\brecusar\\b', '\\brejeitar\\b',
     'nao fui eu', '\\bafwijzen\\b', '\\bweigeren\\b', '\\bremove (?:my |your |this |the )?(?:e-?mail|address)',
-  ].join('|'),
+    '\\brifiut', '\\bodrzu', '\\bzamitn', '\\bavvisa\\b', '\\bafvis', '\\bhylkaa', '\\breddet', 'отклон', 'отказ', '拒否', '拒绝', '拒絕', '거절', '거부',
+  ].join('|').normalize('NFD'), // fold() decomposes kana and hangul too
 );
 const SUBSCRIBE_CONFIRM = /subscribe me|yes,? subscribe|confirm (?:my |your |the )?subscription|\bopt.?in\b|anmeldung bestatigen|abonnement bestatigen|confirmer (?:mon |votre )?abonnement|confirmar (?:mi |tu |a )?suscripcion|confirmar (?:a )?inscricao/;
 const INVITE = new RegExp(
@@ -118,7 +126,9 @@ const APPROVE = new RegExp(
     '(?:it|this|that) was me', '^yes\\b', 'genehmigen', 'freigeben', 'zustimmen', '\\berlauben\\b', 'das war ich',
     '\\bapprouv', '\\bautoriser\\b', "c'etait moi", '\\baprob', '\\bautorizar\\b', '\\bpermitir\\b', 'fui yo',
     '\\baprovar\\b', 'fui eu', '\\bgoedkeuren\\b',
-  ].join('|'),
+    '\\bapprova\\b', '\\bapprovare\\b', '\\bzatwierd', '\\bschval', '\\bgodkann', '\\bgodkend', '\\bhyvaksy', '\\bonayla', 'одобр', 'утверд', 'схвал',
+    '承認', '批准', '승인',
+  ].join('|').normalize('NFD'), // fold() decomposes kana and hangul too
 );
 const LOGIN = new RegExp(
   [
@@ -135,7 +145,10 @@ const VERIFY = new RegExp(
     '(?:e-?mail|adresse|konto|account).{0,20}(?:bestatig|bestaetig|verifizier)', 'bestatigen sie ihre (?:e-?mail|adresse|konto)',
     'complete (?:your )?(?:registration|sign.?up)', 'registrierung abschliessen', 'finaliser (?:votre |mon )?inscription',
     'completar (?:el |o |tu |seu )?(?:registro|cadastro)', 'concluir (?:o |seu )?cadastro',
-  ].join('|'),
+    '\\bpotwierd[zź][a-z]* (?:sw[oó]j |tw[oó]j )?(?:adres|e-?mail|konto)', '\\boveri', '\\bdogrula', '\\bvahvista (?:sahkoposti|tili)',
+    'подтверд[а-я]* (?:свой |ваш |вашу |свою )?(?:адрес|почт|e-?mail|email|аккаунт|учетн)', 'підтверд[а-я]* (?:адрес|пошт|e-?mail|email|обліков)',
+    'メールアドレス.{0,12}確認', '認証', '验证', '驗證', '이메일.{0,12}(?:인증|확인)', '인증',
+  ].join('|').normalize('NFD'), // fold() decomposes kana and hangul too
 );
 const CONFIRM = /\bconfirm|bestatig|bestaetig|\bconfirmer\b|\bconfirmez\b|\bconfirmar\b|\bconfirme\b|\bbevestig|\bconferma/;
 const CHANGE = /\bchange|anderung|\bandern|changement|modif|cambio|alteracao|alterar|wijziging|\bnew (?:e-?mail|address)|\bneue (?:e-?mail|adresse)|nouvelle adresse|nuevo correo|novo e-?mail/;

@@ -1,3 +1,5 @@
+import type { HtmlScan } from './html.ts';
+
 /** What a call-to-action link does for the reader. */
 export type CtaType =
   | 'verification'
@@ -32,4 +34,6 @@ export interface MailBody {
   text?: string;
   html?: string;
   subject?: string;
+  /** The HTML already scanned during the message's one render (lambdas/core/content); html is then not scanned again. */
+  scan?: HtmlScan;
 }

@@ -74,6 +74,8 @@ function isSignatureContainer(attribs: Record<string, string>): boolean {
 interface OutLine {
   text: string;
   depth: number;
+  /** Some of the line's text sits in a signature container (gmail_signature, moz-signature, …). */
+  sig: boolean;
 }
 
 class TextBuilder {
@@ -87,6 +89,9 @@ class TextBuilder {
   private nbspOnly = false;
   private endsSpace = false;
   private curDepth = 0;
+  private lineSig = false;
+  /** Open signature containers: their lines are flagged, left out of the reply view. */
+  sigDepth = 0;
   /** 0: none, 1: line break, 2: blank line — requested before the next text. */
   private pending = 0;
   depth = 0;
@@ -95,6 +100,7 @@ class TextBuilder {
 
   private resetLine(): void {
     this.parts = [];
+    this.lineSig = false;
     this.hasText = false;
     this.nbspOnly = false;
     this.endsSpace = false;
@@ -103,7 +109,7 @@ class TextBuilder {
   /** Ends the current line; `keepEmpty` pushes it even when it holds no text (<br>). */
   private endLine(keepEmpty: boolean): void {
     if (this.hasText || keepEmpty || this.nbspOnly) {
-      this.lines.push({ text: this.hasText ? this.parts.join('').trimEnd() : '', depth: this.curDepth });
+      this.lines.push({ text: this.hasText ? this.parts.join('').trimEnd() : '', depth: this.curDepth, sig: this.lineSig });
     }
     this.resetLine();
   }
@@ -113,7 +119,7 @@ class TextBuilder {
     if (this.pending === 0) return;
     this.endLine(false);
     const last = this.lines[this.lines.length - 1];
-    if (this.pending === 2 && last && last.text !== '') this.lines.push({ text: '', depth: Math.min(this.depth, last.depth) });
+    if (this.pending === 2 && last && last.text !== '') this.lines.push({ text: '', depth: Math.min(this.depth, last.depth), sig: false });
     this.pending = 0;
   }
 
@@ -145,6 +151,7 @@ class TextBuilder {
     if (!verbatim && (!this.hasText || this.endsSpace) && t.charCodeAt(0) === 0x20) t = t.slice(1);
     if (t === '') return;
     if (this.parts.length === 0) this.curDepth = this.depth;
+    if (this.sigDepth > 0) this.lineSig = true;
     this.parts.push(t);
     if (!this.hasText) {
       if (t.trim() !== '') this.hasText = true;
@@ -190,13 +197,9 @@ class TextBuilder {
     this.append(` <${href}>`, false);
   }
 
-  finish(): string[] {
+  finish(): OutLine[] {
     this.endLine(false);
-    return this.lines.map((l) => {
-      if (l.depth === 0) return l.text;
-      const marks = '>'.repeat(l.depth);
-      return l.text === '' ? marks : `${marks} ${l.text}`;
-    });
+    return this.lines;
   }
 }
 
@@ -230,7 +233,19 @@ interface Open {
   name: string;
   skip: boolean;
   quote: boolean;
+  signature: boolean;
   block: 0 | 1 | 2;
+}
+
+/**
+ * Another consumer of the same single pass: it sees the element tree as the renderer builds
+ * it (implied closes applied, every element closed once) and the decoded text. The link,
+ * call-to-action and code scanner (lambdas/core/links/html.ts) is one.
+ */
+export interface TreeListener {
+  open(name: string, attribs: Record<string, string>): void;
+  text(data: string): void;
+  close(name: string): void;
 }
 
 /**
@@ -252,16 +267,40 @@ class StreamRenderer implements TokenizerCallbacks {
   private attrName = '';
   private attrValue = '';
 
-  constructor(private readonly html: string, private readonly opts: RenderOptions) {}
+  constructor(private readonly html: string, private readonly listener?: TreeListener) {}
+
+  // The tokenizer reports text in adjacent pieces (a run of "<" comes one character at a
+  // time); they are joined into one text event so both consumers see each run once.
+  private textStart = -1;
+  private textEnd = -1;
+  private flushText(): void {
+    if (this.textStart < 0) return;
+    const t = this.html.slice(this.textStart, this.textEnd);
+    this.textStart = -1;
+    if (this.overflow) return;
+    this.listener?.text(t);
+    if (this.skipDepth === 0) this.b.text(t);
+  }
 
   // --- tokenizer callbacks
   ontext(start: number, end: number): void {
-    if (this.skipDepth === 0 && !this.overflow) this.b.text(this.html.slice(start, end));
+    if (this.textStart >= 0 && start === this.textEnd) {
+      this.textEnd = end;
+      return;
+    }
+    this.flushText();
+    this.textStart = start;
+    this.textEnd = end;
   }
   ontextentity(cp: number): void {
-    if (this.skipDepth === 0 && !this.overflow) this.b.text(String.fromCodePoint(cp));
+    this.flushText();
+    if (this.overflow) return;
+    const t = String.fromCodePoint(cp);
+    this.listener?.text(t);
+    if (this.skipDepth === 0) this.b.text(t);
   }
   onopentagname(start: number, end: number): void {
+    this.flushText();
     this.tagName = this.html.slice(start, end).toLowerCase();
     this.attribs = {};
   }
@@ -287,15 +326,25 @@ class StreamRenderer implements TokenizerCallbacks {
     this.open(this.tagName, this.attribs);
   }
   onclosetag(start: number, end: number): void {
+    this.flushText();
     this.close(this.html.slice(start, end).toLowerCase());
   }
   onend(): void {
+    this.flushText();
     while (this.stack.length > 0) this.pop();
   }
-  oncomment(): void {}
-  oncdata(): void {}
-  ondeclaration(): void {}
-  onprocessinginstruction(): void {}
+  oncomment(): void {
+    this.flushText();
+  }
+  oncdata(): void {
+    this.flushText();
+  }
+  ondeclaration(): void {
+    this.flushText();
+  }
+  onprocessinginstruction(): void {
+    this.flushText();
+  }
 
   // --- tree building
   private open(name: string, attribs: Record<string, string>): void {
@@ -305,6 +354,8 @@ class StreamRenderer implements TokenizerCallbacks {
       while (this.stack.length > 0 && implied.has(this.stack[this.stack.length - 1]!.name)) this.pop();
     }
     if (VOID_TAGS.has(name)) {
+      this.listener?.open(name, attribs);
+      this.listener?.close(name);
       if (this.skipDepth > 0) return;
       if (name === 'br') this.b.newline();
       else if (name === 'hr') {
@@ -319,15 +370,19 @@ class StreamRenderer implements TokenizerCallbacks {
       this.overflow = true;
       return;
     }
-    const el: Open = { name, skip: false, quote: false, block: 0 };
+    const el: Open = { name, skip: false, quote: false, signature: false, block: 0 };
     this.push(el);
-    if (this.skipDepth > 0 || SKIP_TAGS.has(name) || attribs['hidden'] !== undefined ||
-      HIDDEN_STYLE.test(attribs['style'] ?? '') || (this.opts.forReply && isSignatureContainer(attribs))) {
+    this.listener?.open(name, attribs);
+    if (this.skipDepth > 0 || SKIP_TAGS.has(name) || attribs['hidden'] !== undefined || HIDDEN_STYLE.test(attribs['style'] ?? '')) {
       el.skip = true;
       this.skipDepth++;
       return;
     }
-    if (this.opts.forReply && isQuoteContainer(name, attribs)) {
+    if (isSignatureContainer(attribs)) {
+      el.signature = true;
+      this.b.sigDepth++;
+    }
+    if (isQuoteContainer(name, attribs)) {
       this.structural = true;
       el.quote = true;
       if (this.quoteContainers === 0) this.b.hint();
@@ -372,6 +427,7 @@ class StreamRenderer implements TokenizerCallbacks {
   private pop(): Open {
     const el = this.stack.pop()!;
     this.openCount.set(el.name, (this.openCount.get(el.name) ?? 1) - 1);
+    this.listener?.close(el.name);
     if (el.skip) {
       this.skipDepth--;
       return el;
@@ -383,18 +439,53 @@ class StreamRenderer implements TokenizerCallbacks {
     else if (name === 'blockquote') this.b.depth--;
     else if (name === 'ul' || name === 'ol') this.lists.pop();
     if (el.quote) this.quoteContainers--;
+    if (el.signature) this.b.sigDepth--;
     if (el.block) this.b.block(el.block);
     return el;
   }
 }
 
-/** Renders HTML to lines of visible text. */
-export function renderHtml(html: string, opts: RenderOptions): Rendered {
-  const r = new StreamRenderer(html, opts);
+/**
+ * The one rendering of a message's HTML: every visible line (with its quote depth and whether
+ * it sits in a signature container), where quote containers start, and whether the HTML has
+ * quote structure at all. A listener (the link scanner) rides the same pass. Both views the
+ * mail needs, the full text (body_text) and the reply view, are cut from this one result.
+ */
+export interface RenderedHtml {
+  lines: readonly OutLine[];
+  hints: ReadonlySet<number>;
+  structural: boolean;
+}
+
+export function renderHtmlOnce(html: string, listener?: TreeListener): RenderedHtml {
+  const r = new StreamRenderer(html, listener);
   const tokenizer = new Tokenizer({ decodeEntities: true }, r);
   tokenizer.write(html);
   tokenizer.end();
   return { lines: r.b.finish(), hints: r.b.hints, structural: r.structural };
+}
+
+const lineText = (l: OutLine) => (l.depth === 0 ? l.text : l.text === '' ? '>'.repeat(l.depth) : `${'>'.repeat(l.depth)} ${l.text}`);
+
+/**
+ * A view of a rendering: all lines (forReply false), or the reply view (forReply true), which
+ * leaves out signature-container lines and moves the quote hints with the lines.
+ */
+export function viewOf(r: RenderedHtml, opts: RenderOptions): Rendered {
+  if (!opts.forReply) return { lines: r.lines.map(lineText), hints: new Set(), structural: r.structural };
+  const lines: string[] = [];
+  const hints = new Set<number>();
+  r.lines.forEach((l, i) => {
+    if (r.hints.has(i)) hints.add(lines.length);
+    if (!l.sig) lines.push(lineText(l));
+  });
+  if (r.hints.has(r.lines.length)) hints.add(lines.length);
+  return { lines, hints, structural: r.structural };
+}
+
+/** Renders HTML to lines of visible text (one render; see renderHtmlOnce for sharing it). */
+export function renderHtml(html: string, opts: RenderOptions): Rendered {
+  return viewOf(renderHtmlOnce(html), opts);
 }
 
 function isMsoNormal(name: string, attribs: Record<string, string>): boolean {

@@ -6,7 +6,7 @@
  * capped, see limits.ts) and never throw.
  */
 
-import { joinRendered, renderHtml } from './html.ts';
+import { joinRendered, renderHtmlOnce, viewOf, type RenderedHtml } from './html.ts';
 import { MAX_HTML_CHARS, MAX_TEXT_CHARS } from './limits.ts';
 import { splitLines, toLine } from './lines.ts';
 import { extractFromLines } from './text.ts';
@@ -14,7 +14,8 @@ import { extractFromLines } from './text.ts';
 export { MAX_HTML_CHARS, MAX_TEXT_CHARS } from './limits.ts';
 
 const capText = (s: string) => (s.length > MAX_TEXT_CHARS ? s.slice(0, MAX_TEXT_CHARS) : s);
-const capHtml = (s: string) => (s.length > MAX_HTML_CHARS ? s.slice(0, MAX_HTML_CHARS) : s);
+/** The one HTML size limit of the pipeline (content/limits.ts), applied before the one render. */
+export const capHtml = (s: string) => (s.length > MAX_HTML_CHARS ? s.slice(0, MAX_HTML_CHARS) : s);
 
 /**
  * The reply text of a plain-text body. Returns '' for empty input. When nothing in the body
@@ -41,7 +42,16 @@ export function extractReply(text: string): string {
 export function extractReplyFromHtml(html: string): string | undefined {
   if (typeof html !== 'string' || html.trim() === '') return undefined;
   try {
-    const rendered = renderHtml(capHtml(html), { forReply: true });
+    return extractReplyFromRendered(renderHtmlOnce(capHtml(html)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** extractReplyFromHtml on an HTML body already rendered (the content pipeline renders once). */
+export function extractReplyFromRendered(r: RenderedHtml): string | undefined {
+  try {
+    const rendered = viewOf(r, { forReply: true });
     const lines = rendered.lines.slice(0, MAX_TEXT_LINES_FROM_HTML).map(toLine);
     const result = extractFromLines(lines, rendered.hints);
     if (!rendered.structural && !result.quoteFound) return undefined;
@@ -59,12 +69,18 @@ export function extractReplyFromHtml(html: string): string | undefined {
 export function htmlToText(html: string): string {
   if (typeof html !== 'string' || html === '') return '';
   try {
-    const text = joinRendered(renderHtml(capHtml(html), { forReply: false }).lines);
-    return capText(text);
+    return textOfRendered(renderHtmlOnce(capHtml(html)));
   } catch {
     return '';
   }
 }
+
+/** htmlToText on an HTML body already rendered. */
+export function textOfRendered(r: RenderedHtml): string {
+  return capText(joinRendered(viewOf(r, { forReply: false }).lines));
+}
+
+export { renderHtmlOnce, type RenderedHtml, type TreeListener } from './html.ts';
 
 /** Rendered HTML can have many more lines than the text cap would allow; bound it the same way. */
 const MAX_TEXT_LINES_FROM_HTML = Math.floor(MAX_TEXT_CHARS / 2);

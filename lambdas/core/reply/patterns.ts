@@ -87,6 +87,12 @@ const LATIN_VERBS = [
   'napsal(a)', 'napsala', 'napsal',
   'написал(а)', 'написала', 'написал', 'пишет',
   'yazdı', 'írta', 'έγραψε', 'a scris', 'je napisal', 'je napisala', 'rašė', 'rakstīja', 'kirjutas',
+  // Ukrainian, Bulgarian, Serbian/Croatian/Bosnian, Slovak, Vietnamese, Indonesian/Malay, Catalan,
+  // Icelandic, Afrikaans, Filipino, Hebrew, Arabic, Persian, Hindi, Thai; and "sent" (talon's
+  // "… <address> sent:"), which only counts with a date or a quote under it like every verb.
+  'пише', 'написав', 'написала', 'написа', 'је написао', 'је написала', 'je napisao', 'je napisala', 'napísal', 'napísala',
+  'đã viết', 'menulis', 'va escriure', 'skrifaði', 'het geskryf', 'sumulat', 'כתב', 'כתבה', 'كتب', 'نوشت', 'ने लिखा',
+  'เขียน', 'sent',
 ];
 // Scripts without word spacing: matched without a word boundary.
 const CJK_VERBS = ['写道', '寫道', '来信', '來信', 'のメッセージ', 'は書きました', '書きました', '님이 작성', '작성'];
@@ -97,7 +103,7 @@ const VERB_AT_END = new RegExp(`${VERB_GROUP} ?[:：]?$`, 'iu');
 /** "… schrieb Max <max@example.de>:" / "… schreef Jan <jan@example.nl>:" — verb, then who, then colon. */
 const VERB_THEN_TAIL = new RegExp(`${VERB_GROUP} ?(.{1,150})[:：]$`, 'iu');
 /** How attributions open in the languages we know; lets us relax other conditions a little. */
-const ATTR_PREFIX = /^(?:on|am|le|el|em|il|in data|op|den|på|w dniu|dnia|dne|在|於|于)(?=[\s\d])/iu;
+const ATTR_PREFIX = /^(?:on|am|le|el|em|il|in data|op|den|på|w dniu|dnia|dne|pe|στις|vào|pada|el dia|הגיע|在|於|于)(?=[\s\d])/iu;
 
 /** Quick filter: could a candidate whose last line is `text` be an attribution at all? */
 export function mayEndAttribution(text: string): boolean {
@@ -134,7 +140,12 @@ export function isAttribution(s: string, nextIsQuoted: boolean): boolean {
     if (dated) return true;
     return nextIsQuoted && t.length <= 200;
   }
-  if (!colon) return false;
+  // A bare date line left without verb or colon right over a quote: "On Tue, Mar 12, 2024 at
+  // 10:15 AM", "2011/4/7 Nathan <support@example.com>".
+  if (!colon) {
+    return nextIsQuoted && t.length <= 200 && dated &&
+      ((prefixed && CLOCK.test(t)) || (t.endsWith('>') && hasEmail(t)));
+  }
   const m = VERB_THEN_TAIL.exec(t);
   if (m) {
     const tail = m[1]!;
@@ -165,22 +176,26 @@ const HEADER_KEYS: Record<HeaderKind, readonly string[]> = {
     'from', 'von', 'de', 'van', 'da', 'fra', 'från', 'od', 'от', 'lähettäjä', 'feladó', 'kimden',
     'afzender', 'remitente', 'expéditeur', 'mittente', 'nadawca', 'odesílatel', 'αποστολέας',
     '发件人', '寄件者', '寄件人', '差出人', '보낸 사람', '보낸사람',
+    'від', 'відправник', 'de la', 'από', 'từ', 'dari', 'nuo', 'saatja', 'šalje', 'מאת', 'من', 'จาก',
   ],
   date: [
     'sent', 'date', 'gesendet', 'datum', 'envoyé', 'envoyé le', 'date d\'envoi', 'enviado', 'enviada',
     'enviado el', 'fecha', 'data', 'inviato', '寄件日期', '傳送時間', '发送日期', 'verzonden', 'sendt', 'skickat', 'wysłano', 'wysłane',
     'отправлено', 'дата', '发送时间', '發送時間', '日期', '送信日時', '日付', '날짜', '보낸 날짜',
     'lähetetty', 'päivämäärä', 'elküldve', 'dátum', 'tarih', 'gönderildi', 'message du', 'dato', 'odesláno',
-    'ημερομηνία', 'sent at',
+    'ημερομηνία', 'sent at', 'надіслано', 'відправлено', 'trimis', 'στάλθηκε', 'đã gửi', 'ngày', 'dikirim', 'tanggal',
+    'išsiųsta', 'saadetud', 'poslano', 'odoslané', 'изпратено', 'enviat', 'נשלח', 'تاريخ الإرسال', 'ส่ง',
   ],
   to: [
     'to', 'an', 'à', 'a', 'para', 'aan', 'til', 'till', 'do', 'кому', '收件人', '收件者', '宛先', '받는 사람',
-    'vastaanottaja', 'címzett', 'kime', 'komu', 'προς',
+    'vastaanottaja', 'címzett', 'kime', 'komu', 'προς', 'către', 'đến', 'kepada', 'kam', 'adressaat', 'prima', 'до',
+    'per a', 'אל', 'إلى', 'ถึง',
   ],
   cc: ['cc', 'kopie', 'copie', 'copie à', 'copia', 'kopi', 'kopia', 'копия', '抄送', '副本', 'kopio', 'másolat', 'bilgi'],
   subject: [
     'subject', 'betreff', 'objet', 'sujet', 'asunto', 'assunto', 'oggetto', 'onderwerp', 'emne', 'ämne',
-    'temat', 'тема', '主题', '主旨', '件名', '제목', 'aihe', 'tárgy', 'konu', 'předmět', 'θέμα',
+    'temat', 'тема', '主题', '主旨', '件名', '제목', 'aihe', 'tárgy', 'konu', 'předmět', 'θέμα', 'subiect', 'chủ đề',
+    'perihal', 'subjek', 'teema', 'predmet', 'относно', 'assumpte', 'נושא', 'الموضوع', 'เรื่อง',
   ],
   replyto: ['reply-to', 'antwort an', 'répondre à', 'responder a'],
 };
@@ -252,7 +267,7 @@ const FORWARD_RE = new RegExp(`^[-=_*~# ]*(?:${alternation(FORWARD_PHRASES)})[-=
 export const isForwardMarker = (text: string) => text.length <= 80 && FORWARD_RE.test(text);
 
 /** A rule line: "-----", "_____", "====", "* * *". "--" alone is the signature delimiter (see isSigDelimiter). */
-const SEPARATOR_RE = /^(?:[-_=*~+#•·] ?){2,}$/;
+const SEPARATOR_RE = /^(?:[-_=*~+#•·—–] ?){2,}$/;
 export const isSeparator = (text: string) => text.length <= 200 && SEPARATOR_RE.test(text);
 
 /** RFC 3676 "-- " (and the common "--" without the space) alone on a line. */
@@ -342,13 +357,20 @@ const VALEDICTIONS = [
 const VALEDICTION_RE = new RegExp(`^(?:${alternation(VALEDICTIONS)})[,.!]?$`, 'iu');
 export const isValediction = (text: string) => text.length <= 40 && VALEDICTION_RE.test(text);
 
-/** "-Abhishek Kona", "— Tim", "~Ann": a dash-led name alone on the last line. */
-const DASH_SIGNOFF = /^(?:-{1,2}|–|—|~) ?\p{Lu}[\p{L}\p{M}.'’-]{0,30}(?: \p{Lu}[\p{L}\p{M}.'’-]{0,30}){0,2}$/u;
+/** "-Abhishek Kona", "— Tim", "~Ann", "/Erik": a marked name alone on the last line. */
+const DASH_SIGNOFF = /^(?:-{1,2}|–|—|~|\/) ?\p{Lu}[\p{L}\p{M}.'’-]{0,30}(?: \p{Lu}[\p{L}\p{M}.'’-]{0,30}){0,2}$/u;
 export const isDashSignoff = (text: string) => text.length <= 60 && DASH_SIGNOFF.test(text);
 
 /** "Gina Xxxxxxxxx", "John E. Doe, Ph.D.": one to four capitalised words. */
 const NAME_LIKE = /^\p{Lu}[\p{L}\p{M}.'’-]*(?:,? (?:\p{Lu}[\p{L}\p{M}.'’-]*|[a-z]{1,3}|Ph\.D\.|Jr\.?|Sr\.?)){0,4}$/u;
 export const isNameLike = (text: string) => text.length <= 50 && NAME_LIKE.test(text.replace(/^#\w+#/, ''));
+
+/** One-word answers that look like a name but are the reply itself ("Thanks", "Done"). */
+const NOT_A_NAME = /^(?:yes|no|ok|okay|thanks|thank you|thx|done|sure|agreed|great|perfect|fine|noted|confirmed|approved|cheers|bye|ciao|hi|hello|best|regards|ja|nein|oui|non|si|sí|da|nej|tak|nie)$/i;
+/** A name alone on a line: one to three capitalised words, no sentence punctuation, not an answer word. */
+export const isLoneName = (text: string) =>
+  text.length <= 40 && text.split(' ').length <= 3 && !/[.!?]$/.test(text) && isNameLike(text) && !NOT_A_NAME.test(text) &&
+  !isValediction(text);
 
 const CONTACT_LABEL = /^(?:t|tel|tél|phone|ph|p|mob|mobile|cell|m|f|fax|skype|linkedin|twitter|web|w|e|email|e-mail|office|direct)\s?[.:]/i;
 /** Lines that carry contact details: addresses, links, phone numbers, "t. …" labels. */

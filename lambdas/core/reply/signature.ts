@@ -9,7 +9,7 @@
 import type { Line } from './lines.ts';
 import { MAX_TRAILER_LINES, MAX_TRAILER_SPAN } from './limits.ts';
 import {
-  isContactLine, isDashSignoff, isDisclaimer, isFooterLine, isMobileMarker, isMobileSignature, isNameLike,
+  isContactLine, isDashSignoff, isDisclaimer, isFooterLine, isLoneName, isMobileMarker, isMobileSignature, isNameLike,
   isSeparator, isSigDelimiter, isValediction,
 } from './patterns.ts';
 
@@ -81,6 +81,19 @@ function stripOnce(lines: readonly Line[], start: number, e: number): number {
     if (!/:$/.test(t) && !/^(?:[-*•–]|\d{1,2}[.)])\s/.test(t)) return ps;
   }
 
+  // A name alone as the last paragraph, under text that ended a sentence ("Got it.\n\nPriya").
+  // A name under a closing ("Regards,\n\nJohn Doe") stays with it.
+  if (para.length === 1 && isLoneName(para[0]!) && ps > start && lines[ps - 1]!.blank) {
+    let above = ps - 1;
+    while (above > start && lines[above]!.blank) above--;
+    const t = lines[above]!.text;
+    if (lines[above]!.depth === 0 && /[.!?…)]$/u.test(t) && !isValediction(t)) return ps;
+  }
+
+  // A short sign-off under a rule line: "---\nRoman", "——————\n\nName\nTitle".
+  const ruled = ruledSignatureStart(lines, start, floor, e);
+  if (ruled !== -1) return ruled;
+
   const sig = signatureBlockStart(lines, start, floor, ps, para);
   if (sig !== -1) return sig;
 
@@ -138,6 +151,19 @@ function footerStart(lines: readonly Line[], start: number, floor: number, e: nu
     }
     if (!ok || nonBlank > 15) continue;
     if (footerLines > 0 || (sep && contact >= 2) || (sep && nonBlank > 0 && contact >= 1 && nonBlank <= 3)) return f;
+  }
+  return -1;
+}
+
+/** A rule line followed by at most three short lines that end no sentence, all at the end. */
+function ruledSignatureStart(lines: readonly Line[], start: number, floor: number, e: number): number {
+  for (let f = e - 1, seen = 0; f >= floor && seen <= 3; f--) {
+    const l = lines[f]!;
+    if (l.blank) continue;
+    if (l.depth > 0) return -1;
+    if (isSeparator(l.text)) return seen > 0 && hasContentBefore(lines, start, f) ? f : -1;
+    if (l.text.length > 40 || /[.!?。！？:]$/u.test(l.text)) return -1;
+    seen++;
   }
   return -1;
 }

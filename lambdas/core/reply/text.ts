@@ -3,21 +3,27 @@
  * rendered lines plus "hint" line numbers where a client's quote container starts.
  *
  * 1. A delivery-status report is returned whole.
- * 2. Scan top-down for the first boundary: a ">" line, an attribution ("On … wrote:" in
- *    many languages, wrapped over up to four lines), an "Original Message" rule, an
- *    Outlook "From:/Sent:/To:/Subject:" block, a forward marker, a mobile signature, or "-- ".
- * 3. If the first quote-like boundary is a forward marker, the message is returned whole.
- * 4. If ">"-quoted lines are followed by new unquoted text, it is an inline (or bottom-
- *    posted) reply: everything down to the last new line is kept, quoted context included.
- *    Otherwise the reply is what precedes the first boundary.
- * 5. Trailing boilerplate (signatures, footers, disclaimers) is removed from the end.
+ * 2. Every line is marked, top-down: the sender's text, ">" quote, a quote header (an
+ *    attribution such as "On … wrote:" in many languages, wrapped over up to four lines; an
+ *    "Original Message" rule; an Outlook "From:/Sent:/To:/Subject:" block; a forward marker;
+ *    an HTML quote container), or a signature ("-- ", "Sent from my …") up to the next quote.
+ *    A quote header followed by ">" lines opens a quote block, and the unquoted text after
+ *    the block is new text again (bottom posting, interleaved answers). A quote header
+ *    followed by unquoted text opens history that runs to the end of the body.
+ * 3. The reply is the sender's text lines, in order, with the blank lines that followed a
+ *    removed block dropped; then trailing boilerplate (signatures, footers, disclaimers)
+ *    is removed from its end.
+ * 4. When no line of the sender's text is left (a mail that is only a quote, a forward with
+ *    no note above it) the whole body is returned: a reply is never empty for a body with text.
+ *
+ * So the reply is always a subsequence of the body's lines.
  */
 
 import { joinLines, type Line } from './lines.ts';
 import { DSN_SCAN_LINES, MAX_ATTRIBUTION_CHARS, MAX_ATTRIBUTION_LINES, MAX_HEADER_BLOCK_LINES } from './limits.ts';
 import {
-  hasEmail, headerLine, inlineHeaderKinds, isAttribution, isDsnActionOrStatus, isDsnField, isDsnOpener, isFooterLine,
-  isForwardMarker, isForwardSubject, isMobileSignature, isOriginalMessageSeparator, isSeparator, isSigDelimiter,
+  hasEmail, hasUrl, headerLine, inlineHeaderKinds, isAttribution, isDsnActionOrStatus, isDsnField, isDsnOpener,
+  isForwardMarker, isForwardSubject, isMobileSignature, isOriginalMessageSeparator, isSigDelimiter,
   mayEndAttribution, type HeaderKind, type HeaderLine,
 } from './patterns.ts';
 import { stripTrailer } from './signature.ts';
@@ -50,6 +56,9 @@ interface Ctx {
   firstContent: number;
 }
 
+/** What a line is to the extractor; only 'text' (and the blank lines between) can be returned. */
+type Mark = 'text' | 'blank' | 'quote' | 'header' | 'history' | 'signature';
+
 export function extractFromLines(lines: readonly Line[], hints: ReadonlySet<number> = new Set()): Extraction {
   const n = lines.length;
   if (isBounce(lines)) return { text: joinLines(lines), quoteFound: false, kind: 'bounce' };
@@ -58,37 +67,88 @@ export function extractFromLines(lines: readonly Line[], hints: ReadonlySet<numb
   while (firstContent < n && lines[firstContent]!.blank) firstContent++;
   const ctx: Ctx = { lines, hints, firstContent };
 
-  let first: Boundary | undefined;
-  let firstQuote: Boundary | undefined;
-  for (let i = firstContent; i < n; i++) {
-    const b = boundaryAt(ctx, i);
-    if (!b) continue;
-    first ??= b;
-    if (QUOTE_KINDS.has(b.kind)) {
-      firstQuote = b;
-      break;
-    }
-    i = b.end;
-  }
-
-  if (firstQuote?.kind === 'forward') return { text: joinLines(lines), quoteFound: true, kind: 'forward' };
-  if (!first) return { text: joinLines(lines, 0, stripTrailer(lines, 0, n)), quoteFound: false, kind: 'plain' };
-
-  const quoteFound = firstQuote !== undefined;
-  if (first.kind === 'quote' || first.kind === 'attribution' || first.kind === 'hint') {
-    const firstQuoted = first.kind === 'quote' ? first.start : nextNonBlank(lines, first.end + 1);
-    const baseDepth = first.kind === 'quote' ? 0 : lines[first.start]!.depth;
-    if (firstQuoted !== -1 && lines[firstQuoted]!.depth > baseDepth) {
-      const lastNew = lastInterleavedLine(ctx, firstQuoted);
-      if (lastNew !== -1) {
-        const end = stripTrailer(lines, 0, lastNew + 1);
-        if (hasUnquotedContent(lines, first.end + 1, end)) {
-          return { text: joinLines(lines, 0, end), quoteFound, kind: 'reply' };
+  const marks: Mark[] = new Array<Mark>(n).fill('blank');
+  let quoteFound = false;
+  let forward = false;
+  let inSignature = false;
+  for (let i = 0; i < n; i++) {
+    const l = lines[i]!;
+    if (hints.has(i) || (l.depth === 0 && !l.blank)) {
+      const b = boundaryAt(ctx, i);
+      if (b && QUOTE_KINDS.has(b.kind) && b.kind !== 'quote') {
+        quoteFound = true;
+        if (b.kind === 'forward') forward = true;
+        // An attribution glued under the last reply line starts below i: those lines are text.
+        for (let k = i; k < b.start; k++) marks[k] = lines[k]!.blank ? 'blank' : inSignature ? 'signature' : 'text';
+        for (let k = b.start; k <= b.end; k++) marks[k] = lines[k]!.blank ? 'blank' : 'header';
+        const next = nextNonBlank(lines, b.end + 1);
+        if (next === -1 || lines[next]!.depth === 0) {
+          // Unquoted history (Outlook, forwards, "On … wrote:" over pasted text) runs to the end.
+          for (let k = b.end + 1; k < n; k++) marks[k] = 'history';
+          break;
         }
+        inSignature = false;
+        i = b.end;
+        continue;
+      }
+      if (b && (b.kind === 'mobile' || b.kind === 'signature')) {
+        inSignature = true;
+        marks[i] = 'signature';
+        continue;
       }
     }
+    if (l.depth > 0) {
+      marks[i] = 'quote';
+      quoteFound = true;
+      inSignature = false;
+      continue;
+    }
+    if (l.blank) continue;
+    if (isQuoteContinuation(lines, i)) {
+      marks[i] = 'quote';
+      continue;
+    }
+    marks[i] = inSignature ? 'signature' : 'text';
   }
-  return { text: joinLines(lines, 0, stripTrailer(lines, 0, first.start)), quoteFound, kind: quoteFound ? 'reply' : 'plain' };
+
+  // The sender's lines, in order; blank lines right after a removed block go with it.
+  const kept: Line[] = [];
+  let afterRemoved = false;
+  let hasText = false;
+  for (let k = 0; k < n; k++) {
+    const m = marks[k]!;
+    if (m === 'text') {
+      kept.push(lines[k]!);
+      hasText = true;
+      afterRemoved = false;
+    } else if (m === 'blank') {
+      if (!afterRemoved) kept.push(lines[k]!);
+    } else afterRemoved = true;
+  }
+  const kind = forward ? 'forward' : quoteFound ? 'reply' : 'plain';
+  const text = hasText ? joinLines(kept, 0, stripTrailer(kept, 0, kept.length)) : '';
+  if (/[\p{L}\p{N}]/u.test(text)) return { text, quoteFound, kind };
+  // Nothing of the sender's own is left (a mail that is only a quote, a forward without a
+  // note): the body is returned rather than an empty reply; whole, unless it has unquoted
+  // text besides quote headers and signatures (unmarked history, a short answer taken for the
+  // tail of a wrapped quoted line), which is then returned without the ">" lines.
+  const unquoted = marks.some((m, k) => (m === 'history' || m === 'quote') && lines[k]!.depth === 0 && !lines[k]!.blank);
+  return { text: joinLines(unquoted ? lines.filter((l) => l.depth === 0) : lines), quoteFound, kind };
+}
+
+/**
+ * An unquoted line inside a quote block that still belongs to the quote: the tail of a long
+ * quoted line a client hard-wrapped after quoting, or a link fragment split off a quoted line
+ * ("(http://example.com/c/…) >", "_nonce=3dd518)").
+ */
+function isQuoteContinuation(lines: readonly Line[], j: number): boolean {
+  const prev = lines[j - 1];
+  if (!prev || prev.depth === 0) return false;
+  if (isWrappedQuoteContinuation(lines, j)) return true;
+  const t = lines[j]!.text;
+  const next = lines[j + 1];
+  const linkish = / >$/.test(t) || (hasUrl(t) && !/\s\p{L}{2,}\s/u.test(t.replace(/\S*(?:https?:\/\/|www\.)\S*/gi, ' '))) || (!t.includes(' ') && /[)=_&/]/.test(t));
+  return linkish && next !== undefined && (next.depth > 0 || next.blank);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -168,7 +228,7 @@ function attributionAt(lines: readonly Line[], i: number): { start: number; end:
   for (let k = 0; k < MAX_ATTRIBUTION_LINES && i + k < lines.length; k++) {
     const l = lines[i + k]!;
     if (k > 0 && l.blank && l.depth === 0) break;
-    if (mayEndAttribution(l.text)) {
+    if (mayEndAttribution(l.text) || (l.depth === first.depth && nextIsQuoted(lines, i + k))) {
       possible = true;
       break;
     }
@@ -188,18 +248,30 @@ function attributionAt(lines: readonly Line[], i: number): { start: number; end:
     if (k > 0 && !closesAddress && (l.blank || l.long || l.depth !== depth)) break;
     const text = closesAddress ? l.raw.trim() : l.text;
     texts.push(text);
-    joined = k === 0 ? text : `${joined} ${text}`;
+    joined = joinAttributionLines(texts);
     if (joined.length > MAX_ATTRIBUTION_CHARS) break;
-    if (!mayEndAttribution(text)) continue;
-    if (!isAttribution(joined, nextIsQuoted(lines, j))) continue;
+    const quoted = nextIsQuoted(lines, j);
+    if (!mayEndAttribution(joined) && !quoted) continue;
+    if (!isAttribution(joined, quoted)) continue;
     // Latest start that still matches strictly: drops reply lines the join picked up.
     for (let s = j; s > i; s--) {
-      const sub = texts.slice(s - i, k + 1).join(' ');
+      const sub = joinAttributionLines(texts.slice(s - i, k + 1));
       if (isAttribution(sub, false)) return { start: s, end: j };
     }
     return { start: i, end: j };
   }
   return undefined;
+}
+
+/**
+ * The lines of a wrapped attribution joined for matching. A quoted-printable soft line break
+ * left undecoded ("… w=" / "rote:") joins without a space, and leftover "=E2=80=AF" escapes
+ * read as a space.
+ */
+function joinAttributionLines(texts: readonly string[]): string {
+  let out = '';
+  for (const t of texts) out = out === '' ? t : out.endsWith('=') ? out.slice(0, -1) + t : `${out} ${t}`;
+  return out.includes('=') ? out.replace(/(?:=[0-9A-F]{2})+/g, ' ').replace(/ {2,}/g, ' ') : out;
 }
 
 /** headerLine() of a line, computed once (header blocks are probed from every line they contain). */
@@ -249,29 +321,6 @@ function fromHasAddress(lines: readonly Line[], start: number, end: number): boo
 }
 
 /**
- * In an inline reply, the last line of new (unquoted) text after the quote that starts at
- * `from`, or -1 when nothing new follows. Stops at the next quote header, forward marker,
- * signature, list footer or rule line: what follows those is history or boilerplate.
- */
-function lastInterleavedLine(ctx: Ctx, from: number): number {
-  const { lines } = ctx;
-  let lastNew = -1;
-  for (let j = from; j < lines.length; j++) {
-    const l = lines[j]!;
-    if (l.depth > 0 || l.blank) continue;
-    if (isWrappedQuoteContinuation(lines, j)) continue;
-    if (l.long) {
-      lastNew = j;
-      continue;
-    }
-    if (boundaryAt(ctx, j)) break;
-    if (isSeparator(l.text) || isFooterLine(l.text)) break;
-    lastNew = j;
-  }
-  return lastNew;
-}
-
-/**
  * A client that hard-wraps quoted text after quoting leaves the tail of a long quoted line
  * unquoted ("> … Nullam pharetra d" / "ignissim odio?"). Such a line follows a long quoted
  * line directly and is followed by more quote or starts in lower case.
@@ -279,16 +328,10 @@ function lastInterleavedLine(ctx: Ctx, from: number): number {
 function isWrappedQuoteContinuation(lines: readonly Line[], j: number): boolean {
   const prev = lines[j - 1];
   if (!prev || prev.depth === 0 || prev.text.length < 40) return false;
+  // A quoted line that ends a sentence was not cut by a wrap: what follows is an answer.
+  if (/[.?!]$/.test(prev.text) && /^\p{Lu}/u.test(lines[j]!.text)) return false;
   const next = lines[j + 1];
   return (next !== undefined && next.depth > 0) || /^[\p{Ll}\d]/u.test(lines[j]!.text);
-}
-
-function hasUnquotedContent(lines: readonly Line[], from: number, end: number): boolean {
-  for (let k = from; k < end; k++) {
-    const l = lines[k]!;
-    if (l.depth === 0 && !l.blank) return true;
-  }
-  return false;
 }
 
 /** A delivery-status report: a known opener near the top, or the RFC 3464 fields. */

@@ -1,0 +1,84 @@
+/**
+ * Ingest CPU per message for the mail-content pipeline (lambdas/core/content: streaming
+ * parse, format=flowed, one HTML render, reply extraction, links, CTAs, codes) against
+ * mailparser's bare parse of the same bytes, over test/fixtures/corpora/mime. CPU time of
+ * this process (process.cpuUsage), so the figures hold on a loaded machine better than wall time.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { deriveContent, parseInboundMail } from '../../lambdas/core/content/index.ts';
+import { median, round } from '../lib/stats.ts';
+import type { BenchContext, Section, SectionResult } from '../lib/types.ts';
+
+/** Issue 12's target: the whole pipeline within 1.3× mailparser's bare parse. */
+const TARGET_RATIO = 1.3;
+const REPEATS = 5;
+/** The options the pipeline parses with: mailparser's own html-to-text and linkify are skipped. */
+const LEAN = { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true } as const;
+
+async function cpuMs(f: () => Promise<unknown>): Promise<number> {
+  const c = process.cpuUsage();
+  await f();
+  const d = process.cpuUsage(c);
+  return (d.user + d.system) / 1000;
+}
+
+async function run(ctx: BenchContext): Promise<SectionResult> {
+  const corpus = resolve(ctx.root, 'test/fixtures/corpora/mime');
+  if (!existsSync(corpus)) throw new Error(`The MIME corpus is missing at ${corpus}`);
+  const files = readdirSync(corpus).filter((f) => f.endsWith('.eml')).sort();
+  ctx.progress(`content: ${files.length} messages × ${REPEATS}`);
+  const bare: number[] = [];
+  const lean: number[] = [];
+  const pipeline: number[] = [];
+  const perFile: { file: string; bare: number; lean: number; pipeline: number }[] = [];
+  for (const f of files) {
+    const raw = readFileSync(join(corpus, f));
+    // Warm once, then the median of REPEATS runs of each, interleaved so load drifts hit both.
+    await simpleParser(raw);
+    await simpleParser(raw, LEAN);
+    deriveContent(await parseInboundMail(raw));
+    const b: number[] = [];
+    const l: number[] = [];
+    const p: number[] = [];
+    for (let i = 0; i < REPEATS; i++) {
+      b.push(await cpuMs(() => simpleParser(raw)));
+      l.push(await cpuMs(() => simpleParser(raw, LEAN)));
+      p.push(await cpuMs(async () => deriveContent(await parseInboundMail(raw))));
+    }
+    bare.push(median(b));
+    lean.push(median(l));
+    pipeline.push(median(p));
+    perFile.push({ file: f, bare: round(median(b), 3), lean: round(median(l), 3), pipeline: round(median(p), 3) });
+  }
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const ratio = sum(pipeline) / sum(bare);
+  const leanRatio = sum(pipeline) / sum(lean);
+  const row = (what: string, xs: number[]) => ({ what, n: xs.length, p50: round(median(xs), 2), total: round(sum(xs), 1) });
+  return {
+    columns: [
+      { key: 'what', label: 'CPU per message' }, { key: 'n', label: 'n' },
+      { key: 'p50', label: 'median ms', digits: 2 }, { key: 'total', label: 'total ms', digits: 1 },
+    ],
+    rows: [
+      row('mailparser bare parse: simpleParser(raw)', bare),
+      row('mailparser with our options (no html-to-text, no linkify)', lean),
+      row('content pipeline (parse + flowed + render + reply + links/CTA/codes)', pipeline),
+    ],
+    notes: [
+      `Pipeline / bare simpleParser, total CPU over the corpus: ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×).`,
+      `Pipeline / simpleParser with the pipeline's own options: ${leanRatio.toFixed(2)}× (what the render, reply, links, CTAs and codes add to the parse alone).`,
+      'Each message: median of 5 runs after one warm-up; CPU time of this process.',
+    ],
+    ...(ratio > TARGET_RATIO ? { problems: [`content pipeline costs ${ratio.toFixed(2)}× mailparser's bare parse (target ${TARGET_RATIO}×)`] } : {}),
+    data: { ratio: round(ratio, 3), leanRatio: round(leanRatio, 3), perFile },
+  };
+}
+
+export const contentSection: Section = {
+  name: 'content',
+  title: 'Mail content pipeline: CPU per message against mailparser',
+  description: 'lambdas/core/content over test/fixtures/corpora/mime, CPU time against a bare mailparser parse of the same bytes.',
+  run,
+};
