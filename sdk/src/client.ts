@@ -4,11 +4,11 @@
  * the envelope's `result` and throw MailroomError for anything else.
  */
 import createClient, { type Client } from 'openapi-fetch';
-import { MailroomError, WaitTimeoutError } from './errors.ts';
-import type { components, operations, paths } from './generated/schema.ts';
-import { withClientId } from './idempotency.ts';
-import { paginate, type Page, type PageRequest, type PaginateOptions } from './paginate.ts';
-import { retryingFetch, type RetryEvent, type RetryOptions } from './retry.ts';
+import { MailroomError, WaitTimeoutError } from './errors.js';
+import type { components, operations, paths } from './generated/schema.js';
+import { withClientId } from './idempotency.js';
+import { paginate, type Page, type PageRequest, type PaginateOptions } from './paginate.js';
+import { retryingFetch, type RetryEvent, type RetryOptions } from './retry.js';
 
 type Schemas = components['schemas'];
 type Query<O extends keyof operations> = NonNullable<operations[O]['parameters']['query']>;

@@ -1,4 +1,4 @@
-import type { components } from './generated/schema.ts';
+import type { components } from './generated/schema.js';
 
 /** The API's error envelope: `{ error, message, next_steps, … }`. */
 export type ErrorEnvelope = components['schemas']['Error'];

@@ -7,7 +7,7 @@
  *   whole secret, with the (unsigned) `X-Service-Timestamp` checked for freshness.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { components } from './generated/schema.ts';
+import type { components } from './generated/schema.js';
 
 /** Five minutes, the tolerance Standard Webhooks recommends: room for clock skew, short for replays. */
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;

@@ -1,5 +1,5 @@
 /** What the CLI prints: results on stdout (JSON with --json), progress and errors on stderr. */
-import { MailroomError, WaitTimeoutError } from '../errors.ts';
+import { MailroomError, WaitTimeoutError } from '../errors.js';
 
 /** Exit codes scripts can rely on. */
 export const EXIT = { ok: 0, api: 1, usage: 2, timeout: 3 } as const;

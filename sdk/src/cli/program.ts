@@ -4,12 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { DEFAULT_API_URL, Mailroom } from '../client.ts';
-import { WaitTimeoutError } from '../errors.ts';
-import type { Message } from '../generated/schema.ts';
-import { configPath, maskKey, readConfig, resolveConfig, writeConfig } from './config.ts';
-import { runMcpBridge } from './mcp.ts';
-import { EXIT, note, printJson, println, report, spinner, table, UsageError } from './output.ts';
+import { DEFAULT_API_URL, Mailroom } from '../client.js';
+import type { Message } from '../generated/schema.js';
+import { configPath, maskKey, resolveConfig, writeConfig } from './config.js';
+import { runMcpBridge } from './mcp.js';
+import { EXIT, note, printJson, println, report, spinner, table, UsageError } from './output.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
