@@ -40,6 +40,13 @@ export const FUNCTIONS = {
     description: 'Messages of an inbox: list, read, mark, labels, attachment downloads, rejections',
     kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'bucketRead'],
   },
+  wait: {
+    // Its own function: a wait holds its invocation for up to WAIT_MAX_TIMEOUT_SECONDS (25 s)
+    // mostly asleep, so it gets little memory and a timeout above 25 s (under API Gateway's 30 s)
+    // without lengthening the other message routes' timeout.
+    description: 'Long-poll wait for the next matching message of an inbox',
+    kind: 'http', memoryMb: 256, timeoutSeconds: 28, needs: ['tableRead', 'tableWrite', 'bucketRead'],
+  },
   threads: {
     description: 'Conversations: list, read, labels',
     kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'bucketRead'],
@@ -60,6 +67,14 @@ export const FUNCTIONS = {
   webhooks: {
     description: 'Webhook endpoints: create, list, update, delete, test, enable, rotate secret, logs',
     kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret'],
+  },
+  mcp: {
+    // Every tool runs its route's function code in-process, so this function needs what those
+    // functions need together (inboxes, account, messages, wait, threads, drafts, sending, webhooks).
+    // The wait tool holds a call up to 25 s: the timeout sits just under API Gateway's 30 s.
+    description: 'Hosted MCP server (Streamable HTTP, stateless): the API as tools',
+    kind: 'http', memoryMb: 1024, timeoutSeconds: 29,
+    needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'scheduler', 'sesSend', 'webhookQueue', 'linkSecret'],
   },
   ingest: {
     description: 'Parses raw mail that SES stored under inbound/ and files it into inboxes',

@@ -59,6 +59,12 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/SKILL.md', fn: 'discovery', operationId: 'getSkillMd', auth: 'none', tag: 'Discovery',
     summary: 'Skill file for agents (skill_version, api_version, last_updated, changelog_url)', contentType: 'text/markdown; charset=utf-8' },
 
+  // MCP: the same use cases as tools (lambdas/mcp/tools.ts); JSON-RPC, not the envelope
+  { method: 'POST', path: '/mcp', fn: 'mcp', operationId: 'mcp', auth: 'none', tag: 'MCP',
+    summary: 'Hosted MCP server: Streamable HTTP, stateless, JSON responses (GET answers 405)',
+    description: 'Connect an MCP client to {api_url}/mcp with Authorization: Bearer <key> (create_inbox works without one). Each tool runs the same use case, validation and errors as its REST route; a REST error comes back as a tool error carrying its error code and next_steps. Mail content in results sits inside an <untrusted-mail-content> block.',
+    contentType: 'application/json' },
+
   // Inboxes
   { method: 'POST', path: '/v1/inboxes', fn: 'inboxes', operationId: 'createInbox', auth: 'optional-account', tag: 'Inboxes',
     summary: 'Create an inbox (no key needed: creates a free account)',
@@ -80,6 +86,10 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/v1/inboxes/{id}/messages', fn: 'messages', operationId: 'listMessages', auth: 'inbox-or-account', tag: 'Messages',
     summary: 'List messages (newest first by default)', params: inboxes.InboxParams, query: messages.ListMessagesQuery,
     response: messages.MessageList, errors: [404] },
+  { method: 'GET', path: '/v1/inboxes/{id}/messages/wait', fn: 'wait', operationId: 'waitForMessage', auth: 'inbox-or-account', tag: 'Messages',
+    summary: 'Wait for the next matching message (long poll): returns it with its verification_code and cta as soon as it is stored',
+    description: 'Answers as soon as a matching message is stored, or after timeout seconds (1-25, default 20) with {message: null, timed_out: true} and a next_steps line giving the exact call to go on waiting. after (a message id) never misses mail between two waits; without it, since defaults to the moment of the call minus 10 s. Filters: from, subject (case-insensitive substrings), has (code, link, any), unread_only, verified_only. Several waiters all see the same mail.',
+    params: inboxes.InboxParams, query: messages.WaitQuery, response: messages.WaitResult, errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/messages/{msgId}', fn: 'messages', operationId: 'getMessage', auth: 'inbox-or-account', tag: 'Messages',
     summary: 'Read one message: reply_body, links, cta_links, verification_codes, attachments', params: messages.MessageParams,
     response: messages.Message, errors: [404] },

@@ -8,6 +8,7 @@ import type { Section } from '../lib/types.ts';
 import { bundlesSection } from './bundles.ts';
 import { dynamoSection } from './dynamo.ts';
 import { ingestSection, sendSection, webhooksSection } from './mail.ts';
+import { waitSection } from './wait.ts';
 
 export const SECTIONS: readonly Section[] = [
   // First, while nothing else runs: cold-import timings are the most sensitive to load.
@@ -16,4 +17,5 @@ export const SECTIONS: readonly Section[] = [
   ingestSection,
   webhooksSection,
   sendSection,
+  waitSection,
 ];

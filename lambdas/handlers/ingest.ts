@@ -20,6 +20,7 @@ export async function handler(event: SESEvent): Promise<{ results: IngestOutcome
         sesMessageId: mail.messageId,
         recipients: receipt.recipients,
         receivedAt: receipt.timestamp ?? mail.timestamp,
+        envelopeFrom: mail.source,
         verdicts: {
           spam: status(receipt.spamVerdict), virus: status(receipt.virusVerdict),
           spf: status(receipt.spfVerdict), dkim: status(receipt.dkimVerdict), dmarc: status(receipt.dmarcVerdict),

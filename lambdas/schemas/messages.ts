@@ -18,6 +18,12 @@ export const CtaLink = z.object({
 }).register(components, { id: 'CtaLink' });
 export const VerificationCode = z.object({ code: z.string(), confidence: z.enum(['high', 'medium', 'low']), context: z.string() }).register(components, { id: 'VerificationCode' });
 
+export const AuthResult = z.enum(['pass', 'fail', 'none', 'temperror', 'disabled']);
+export const Authentication = z.object({
+  spf: AuthResult, dkim: AuthResult, dmarc: AuthResult,
+  sender_verified: z.boolean().describe('DMARC passed for the domain of the From address: the sender is who From says'),
+}).describe('Sender authentication of a received message (null for mail this inbox sent)');
+
 export const Message = z.object({
   id: z.string(),
   inbox_id: z.string(),
@@ -43,6 +49,8 @@ export const Message = z.object({
   labels: z.array(z.string()),
   read: z.boolean(),
   spam_score: z.number().describe('0-10, lower is better'),
+  authentication: Authentication.nullable(),
+  envelope_from: z.string().nullable().describe('SMTP envelope sender (Return-Path) of a received message; may differ from from'),
   received_at: Timestamp,
   created_at: Timestamp,
   attachments: z.array(AttachmentMeta),
@@ -81,3 +89,28 @@ export const Rejection = z.object({
 }).register(components, { id: 'Rejection' });
 export const RejectionList = z.object({ rejections: z.array(Rejection), total: z.number().int() }).register(components, { id: 'RejectionList' });
 export const RejectionsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) });
+
+/** API Gateway ends an integration at 30 s; a wait must answer well before. */
+export const WAIT_MAX_TIMEOUT_SECONDS = 25;
+export const WAIT_DEFAULT_TIMEOUT_SECONDS = 20;
+
+export const WaitQuery = z.object({
+  timeout: z.coerce.number().int().min(1).max(WAIT_MAX_TIMEOUT_SECONDS).default(WAIT_DEFAULT_TIMEOUT_SECONDS)
+    .describe(`Seconds to wait, 1-${WAIT_MAX_TIMEOUT_SECONDS} (default ${WAIT_DEFAULT_TIMEOUT_SECONDS})`),
+  after: z.string().regex(/^msg_[0-9a-f-]{36}$/, 'must be a message id (msg_…)').optional()
+    .describe('A message id: only mail that arrived after it. Pass the id of the last message you handled, and no mail is ever missed between two waits'),
+  since: z.iso.datetime({ offset: true }).optional()
+    .describe('ISO time: only mail received from then on. Default: the moment of the call minus 10 s (ignored with after unless given)'),
+  from: z.string().trim().min(1).max(320).optional().describe('Case-insensitive substring of the sender address or name'),
+  subject: z.string().trim().min(1).max(998).optional().describe('Case-insensitive substring of the subject'),
+  has: z.enum(['code', 'link', 'any']).default('any').describe('code: has a verification code; link: has a call-to-action link; any (default)'),
+  unread_only: QueryBoolean.optional().default(false),
+  verified_only: QueryBoolean.optional().default(false).describe('Only mail whose sender passed DMARC for its From domain (authentication.sender_verified)'),
+});
+
+export const WaitResult = z.object({
+  message: Message.nullable(),
+  verification_code: z.string().nullable().describe('The best verification code of the message, or null'),
+  cta: z.object({ url: z.string(), text: z.string(), type: z.string() }).nullable().describe('The best call-to-action link, or null'),
+  timed_out: z.boolean().describe('true: nothing matching arrived in time; next_steps gives the call that goes on waiting'),
+});

@@ -10,7 +10,7 @@ import { log } from '../log.ts';
 import { attachmentKey, getObjectBytes, presignDownload, putObject, rawInboundKey } from '../store/blobs.ts';
 import { getEvent } from '../store/events.ts';
 import { listEntries } from '../store/lists.ts';
-import { inboxesByUsername, recordRejection, storeMessage, threadForMessageIds } from '../store/messages.ts';
+import { getArrivalMarker, inboxesByUsername, recordRejection, storeMessage, threadForMessageIds } from '../store/messages.ts';
 import type { AttachmentRecord, EventRecord, InboxRecord, ListEntryRecord, MessageRecord, ThreadRecord } from '../store/records.ts';
 import { messageReceivedData } from '../core/events.ts';
 import { dispatchAfterCommit, newEvent } from './events.ts';
@@ -24,6 +24,8 @@ export interface InboundNotification {
   recipients: string[];
   receivedAt: string;
   verdicts: Verdicts;
+  /** SMTP MAIL FROM (SES mail.source); empty for bounces. */
+  envelopeFrom?: string;
 }
 
 export interface IngestOutcome {
@@ -34,8 +36,13 @@ export interface IngestOutcome {
   parseError?: string;
 }
 
-/** Transactions that collide with a concurrent write to the same thread are retried this often. */
-const STORE_ATTEMPTS = 5;
+/**
+ * Transactions that collide with a concurrent write to the same thread, or with another arrival
+ * taking the same place in the inbox's arrival order, are retried this often, after a short
+ * random pause so colliding writers spread out.
+ */
+const STORE_ATTEMPTS = 10;
+const STORE_RETRY_PAUSE_MS = 50;
 
 /** `name+tag@domain` → `name`, for recipients at our mail domain only. */
 export function recipientUsernames(recipients: string[], mailDomain: string): string[] {
@@ -141,6 +148,8 @@ async function fileIntoInbox(inbox: InboxRecord, n: InboundNotification, p: Pars
     return at > 0 && a.slice(at + 1) === config.mailDomain ? `${a.slice(0, at).split('+')[0]}@${config.mailDomain}` : a;
   }));
   for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * STORE_RETRY_PAUSE_MS * attempt));
+    const previousArrival = (await getArrivalMarker(inbox.id))?.seq ?? 0;
     const existingThread = await threadForMessageIds(inbox.id, threadCandidates(p.inReplyTo, p.references));
     const threadId = existingThread ?? deterministicId('thread', `${n.sesMessageId}#${inbox.id}#thread`, receivedMs);
     const message: MessageRecord = {
@@ -170,6 +179,7 @@ async function fileIntoInbox(inbox: InboxRecord, n: InboundNotification, p: Pars
       created_at: new Date().toISOString(),
       attachments,
       raw_s3_key: rawInboundKey(n.sesMessageId),
+      envelope_from: n.envelopeFrom || null,
       ...(p.parseError ? { parse_error: p.parseError } : {}),
     };
     const thread: ThreadRecord | undefined = existingThread ? undefined : {
@@ -181,7 +191,7 @@ async function fileIntoInbox(inbox: InboxRecord, n: InboundNotification, p: Pars
     };
     const events = await messageEvents(message, thread, receivedMs);
     const result = await storeMessage({
-      message: await offloadLargeBodies(message), inbox, preview: preview(c.body_text), events,
+      message: await offloadLargeBodies(message), inbox, preview: preview(c.body_text), events, arrival: { previous: previousArrival },
       thread: thread ? { kind: 'new', record: thread } : { kind: 'existing', id: threadId },
     });
     if (result === 'duplicate') {

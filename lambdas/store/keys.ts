@@ -12,6 +12,8 @@
  *   inbox → messages (by arrival)        pk INBOX#<inb>                     sk MSG#<msg>  (uuidv7: time order)
  *   thread → messages (chronological)    gsi1 THREAD#<thr>                  <received_at>#<msg>
  *   message id → message (any inbox)     gsi3 MESSAGE#<msg>                 MESSAGE
+ *   inbox → last arrival (wait marker)   pk INBOX#<inb>                     sk ARRIVALS
+ *   inbox → arrivals in order            pk INBOX#<inb>                     sk ARRIVAL#<seq, 12 digits>
  *   inbox → threads                      pk INBOX#<inb>                     sk THREAD#<thr>
  *   inbox → threads by updated_at        gsi1 INBOX#<inb>#THREADS           <updated_at>#<thr>
  *   account → threads by updated_at      gsi2 ACCOUNT#<acc>#THREADS         <updated_at>#<thr>
@@ -51,6 +53,9 @@ export const keys = {
   inboxPartition: (inboxId: string) => `INBOX#${inboxId}`,
   message: (inboxId: string, messageId: string) => ({ pk: `INBOX#${inboxId}`, sk: `MSG#${messageId}` }),
   messagePrefix: 'MSG#',
+  arrivalMarker: (inboxId: string) => ({ pk: `INBOX#${inboxId}`, sk: 'ARRIVALS' }),
+  arrival: (inboxId: string, seq: number) => ({ pk: `INBOX#${inboxId}`, sk: `ARRIVAL#${String(seq).padStart(12, '0')}` }),
+  arrivalPrefix: 'ARRIVAL#',
   threadMessagesIndex: (threadId: string, receivedAt: string, messageId: string) => ({
     gsi1pk: `THREAD#${threadId}`, gsi1sk: `${receivedAt}#${messageId}`,
   }),

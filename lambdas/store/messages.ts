@@ -3,7 +3,7 @@ import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { keys, stripKeys } from './keys.ts';
 import { eventPut } from './events.ts';
-import type { EventRecord, InboxRecord, MessageRecord, RejectionRecord, ThreadRecord } from './records.ts';
+import type { ArrivalMarker, ArrivalRecord, EventRecord, InboxRecord, MessageRecord, RejectionRecord, ThreadRecord } from './records.ts';
 
 const TableName = config.tableName;
 /** Rejections are kept for 30 days: long enough to answer "why did my mail not arrive?". */
@@ -11,12 +11,12 @@ const REJECTION_TTL_SECONDS = 30 * 86400;
 
 type Item = Record<string, any>;
 
-async function batchGet(keyList: Record<string, string>[]): Promise<Item[]> {
+async function batchGet(keyList: Record<string, string>[], consistent = false): Promise<Item[]> {
   const out: Item[] = [];
   for (let i = 0; i < keyList.length; i += 100) {
     let pending: Record<string, any>[] | undefined = keyList.slice(i, i + 100);
     for (let attempt = 0; pending?.length && attempt < 5; attempt++) {
-      const res = await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending } } }));
+      const res = await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending, ConsistentRead: consistent } } }));
       out.push(...(res.Responses?.[TableName] ?? []));
       pending = res.UnprocessedKeys?.[TableName]?.Keys as Record<string, any>[] | undefined;
     }
@@ -63,8 +63,15 @@ export async function storeMessage(args: {
   preview: string;
   /** message.received (and thread.created), written with the message (outbox). */
   events: EventRecord[];
+  /**
+   * Inbound mail takes the next place in the inbox's arrival order: `previous` is the marker's
+   * seq as read before, and the write fails ('conflict') if another arrival took it meanwhile.
+   */
+  arrival?: { previous: number };
 }): Promise<StoreMessageOutcome> {
-  const { message: m, inbox, thread } = args;
+  const { inbox, thread } = args;
+  const seq = args.arrival ? args.arrival.previous + 1 : undefined;
+  const m: MessageRecord = seq === undefined ? args.message : { ...args.message, arrival_seq: seq };
   // Outbound mail is part of its thread but is neither unread nor "received" by the inbox.
   const inbound = m.direction === 'inbound';
   const latest = { id: m.id, from_address: m.from, preview: args.preview, received_at: m.received_at };
@@ -95,6 +102,17 @@ export async function storeMessage(args: {
         ? `ADD message_count :one${thread.kind === 'new' ? ', thread_count :one' : ''} SET last_received_at = :at`
         : 'ADD thread_count :one',
       ExpressionAttributeValues: { ':one': 1, ...(inbound ? { ':at': m.received_at } : {}) } } });
+  }
+  if (seq !== undefined) {
+    const marker: ArrivalMarker = { seq, last_message_id: m.id, last_received_at: m.received_at };
+    items.push({ Update: { TableName, Key: keys.arrivalMarker(inbox.id),
+      UpdateExpression: 'SET seq = :seq, last_message_id = :id, last_received_at = :at, entity = :e',
+      ConditionExpression: seq === 1 ? 'attribute_not_exists(seq)' : 'seq = :prev',
+      ExpressionAttributeValues: { ':seq': seq, ':id': marker.last_message_id, ':at': marker.last_received_at, ':e': 'arrival-marker',
+        ...(seq === 1 ? {} : { ':prev': seq - 1 }) } } });
+    const arrival: ArrivalRecord = { seq, message_id: m.id, received_at: m.received_at };
+    items.push({ Put: { TableName, Item: { ...keys.arrival(inbox.id, seq), entity: 'arrival', ...arrival },
+      ConditionExpression: 'attribute_not_exists(pk)' } });
   }
   items.push(...args.events.map(eventPut));
   try {
@@ -216,4 +234,36 @@ export async function changeThreadLabels(inboxId: string, threadId: string, chan
     }
   }
   throw new Error('thread labels kept changing; gave up after 5 attempts');
+}
+
+/** The inbox's arrival marker (strongly consistent: a waiter must see a commit at once). */
+export async function getArrivalMarker(inboxId: string): Promise<ArrivalMarker | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.arrivalMarker(inboxId), ConsistentRead: true,
+    ProjectionExpression: 'seq, last_message_id, last_received_at' }));
+  return Item as ArrivalMarker | undefined;
+}
+
+const toArrival = (i: Item): ArrivalRecord => ({ seq: i.seq, message_id: i.message_id, received_at: i.received_at });
+
+/** Arrivals with seq in (afterSeq, uptoSeq], oldest first, at most `limit`. */
+export async function listArrivals(inboxId: string, afterSeq: number, uptoSeq: number, limit: number): Promise<ArrivalRecord[]> {
+  const res = await db.send(new QueryCommand({ TableName, ConsistentRead: true, Limit: limit,
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+    ExpressionAttributeValues: { ':pk': keys.inboxPartition(inboxId), ':lo': keys.arrival(inboxId, afterSeq + 1).sk, ':hi': keys.arrival(inboxId, uptoSeq).sk } }));
+  return (res.Items ?? []).map(toArrival);
+}
+
+/** The latest arrivals up to seq `uptoSeq`, newest first, at most `limit`. */
+export async function listLatestArrivals(inboxId: string, uptoSeq: number, limit: number): Promise<ArrivalRecord[]> {
+  const res = await db.send(new QueryCommand({ TableName, ConsistentRead: true, Limit: limit, ScanIndexForward: false,
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+    ExpressionAttributeValues: { ':pk': keys.inboxPartition(inboxId), ':lo': keys.arrivalPrefix, ':hi': keys.arrival(inboxId, uptoSeq).sk } }));
+  return (res.Items ?? []).map(toArrival);
+}
+
+/** Messages of one inbox by id, strongly consistent, in the order asked (missing ones left out). */
+export async function getMessages(inboxId: string, messageIds: string[]): Promise<MessageRecord[]> {
+  const items = await batchGet(messageIds.map((id) => keys.message(inboxId, id)), true);
+  const byId = new Map(items.map((i) => [i.id as string, stripKeys(i) as unknown as MessageRecord]));
+  return messageIds.map((id) => byId.get(id)).filter((m): m is MessageRecord => !!m);
 }

@@ -90,6 +90,24 @@ export interface MessageRecord {
   /** Bodies too large for the item live in the bucket under this key. */
   bodies_s3_key?: string;
   delivery_status?: string;
+  /** Inbound: the SMTP envelope sender (MAIL FROM / Return-Path), which may differ from From. */
+  envelope_from?: string | null;
+  /** Inbound: position in the inbox's arrival order (1, 2, …), assigned in the storing transaction. */
+  arrival_seq?: number;
+}
+
+/** Per inbox: the last inbound message stored; waiters poll this one small item. */
+export interface ArrivalMarker {
+  seq: number;
+  last_message_id: string;
+  last_received_at: string;
+}
+
+/** Per inbound message: its place in the arrival order, so a waiter reads exactly what is new. */
+export interface ArrivalRecord {
+  seq: number;
+  message_id: string;
+  received_at: string;
 }
 
 export interface ThreadRecord {

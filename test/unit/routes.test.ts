@@ -50,8 +50,8 @@ describe('the route table', () => {
     expect(ids.filter((k, i) => ids.indexOf(k) !== i)).toEqual([]);
   });
 
-  it('puts every API route under /v1/ (only the discovery documents and the operator pages sit at the root)', () => {
-    const outside = routes.filter((r) => !r.path.startsWith('/v1/') && r.tag !== 'Discovery' && r.tag !== 'Pages').map(routeKey);
+  it('puts every API route under /v1/ (only the discovery documents, the MCP endpoint and the operator pages sit at the root)', () => {
+    const outside = routes.filter((r) => !r.path.startsWith('/v1/') && r.tag !== 'Discovery' && r.tag !== 'Pages' && r.tag !== 'MCP').map(routeKey);
     expect(outside).toEqual([]);
   });
 

@@ -1,0 +1,68 @@
+/**
+ * The wait call's pure parts: which messages match its filters, what it hands back as the code
+ * and the link, and when it looks again.
+ */
+import { authenticationOf } from './sender-trust.ts';
+
+/** The fields of a stored message the filters look at. */
+export interface WaitCandidate {
+  direction: 'inbound' | 'outbound';
+  from: string;
+  from_name: string | null;
+  subject: string;
+  read: boolean;
+  received_at: string;
+  verification_codes: unknown[];
+  cta_links: unknown[];
+  spam_verdict?: Record<string, string>;
+  headers: Record<string, string | string[]>;
+}
+
+export interface WaitFilters {
+  from?: string;
+  subject?: string;
+  has: 'code' | 'link' | 'any';
+  unread_only: boolean;
+  verified_only: boolean;
+  /** Only mail received at or after this instant (ms). */
+  sinceMs?: number;
+}
+
+const includes = (hay: string | null | undefined, needle: string) => (hay ?? '').toLowerCase().includes(needle.toLowerCase());
+
+export function matchesWait(m: WaitCandidate, f: WaitFilters): boolean {
+  if (m.direction !== 'inbound') return false;
+  if (f.sinceMs !== undefined && Date.parse(m.received_at) < f.sinceMs) return false;
+  if (f.from && !includes(m.from, f.from) && !includes(m.from_name, f.from)) return false;
+  if (f.subject && !includes(m.subject, f.subject)) return false;
+  if (f.has === 'code' && m.verification_codes.length === 0) return false;
+  if (f.has === 'link' && m.cta_links.length === 0) return false;
+  if (f.unread_only && m.read) return false;
+  if (f.verified_only) {
+    const ar = m.headers['authentication-results'];
+    const lines = ar === undefined ? [] : Array.isArray(ar) ? ar : [ar];
+    if (!authenticationOf(m.spam_verdict ?? {}, m.from, lines).sender_verified) return false;
+  }
+  return true;
+}
+
+/** Codes and links are stored best first. */
+export const bestCode = (m: { verification_codes: unknown[] }): string | null =>
+  (m.verification_codes[0] as { code?: string } | undefined)?.code ?? null;
+
+export function bestCta(m: { cta_links: unknown[] }): { url: string; text: string; type: string } | null {
+  const c = m.cta_links[0] as { url: string; text: string; type: string } | undefined;
+  return c ? { url: c.url, text: c.text, type: c.type } : null;
+}
+
+/**
+ * Marker polls: the first after 500 ms, then 20% further apart each time up to one a second —
+ * at most 2 reads per waited second from the first poll on, about 1 over a 20 s wait, while a
+ * mail that lands early is still seen within half a second.
+ */
+export const WAIT_FIRST_POLL_MS = 500;
+export const WAIT_POLL_GROWTH = 1.2;
+export const WAIT_MAX_POLL_MS = 1000;
+
+export const nextPollDelay = (previousMs: number | undefined) =>
+  previousMs === undefined ? WAIT_FIRST_POLL_MS : Math.min(WAIT_MAX_POLL_MS, Math.round(previousMs * WAIT_POLL_GROWTH));

@@ -1,0 +1,79 @@
+/**
+ * The wait call's pure parts: filters, the code and link it hands back, its poll schedule, and
+ * the sender trust fields they rest on.
+ */
+import { describe, expect, it } from 'vitest';
+import { authenticationOf } from '../../lambdas/core/sender-trust.ts';
+import { bestCode, bestCta, matchesWait, nextPollDelay, WAIT_MAX_POLL_MS, type WaitCandidate, type WaitFilters } from '../../lambdas/core/wait.ts';
+
+const msg = (over: Partial<WaitCandidate> = {}): WaitCandidate => ({
+  direction: 'inbound', from: 'noreply@acme.example', from_name: 'Acme Accounts', subject: 'Your Acme code', read: false,
+  received_at: '2026-11-23T10:00:00.000Z', verification_codes: [{ code: '123456' }], cta_links: [], headers: {},
+  spam_verdict: { spf: 'PASS', dkim: 'PASS', dmarc: 'PASS' }, ...over,
+});
+const any: WaitFilters = { has: 'any', unread_only: false, verified_only: false };
+
+describe('matchesWait', () => {
+  it('from matches the address or the display name, case-insensitively; subject likewise', () => {
+    expect(matchesWait(msg(), { ...any, from: 'ACME.EXAMPLE' })).toBe(true);
+    expect(matchesWait(msg(), { ...any, from: 'accounts' })).toBe(true);
+    expect(matchesWait(msg(), { ...any, from: 'other' })).toBe(false);
+    expect(matchesWait(msg(), { ...any, subject: 'acme CODE' })).toBe(true);
+    expect(matchesWait(msg(), { ...any, subject: 'invoice' })).toBe(false);
+  });
+
+  it('has=code needs a code, has=link a call to action', () => {
+    expect(matchesWait(msg(), { ...any, has: 'code' })).toBe(true);
+    expect(matchesWait(msg(), { ...any, has: 'link' })).toBe(false);
+    expect(matchesWait(msg({ verification_codes: [], cta_links: [{ url: 'https://a.example/v' }] }), { ...any, has: 'link' })).toBe(true);
+  });
+
+  it('never returns mail the inbox sent, read mail under unread_only, or mail from before since', () => {
+    expect(matchesWait(msg({ direction: 'outbound' }), any)).toBe(false);
+    expect(matchesWait(msg({ read: true }), { ...any, unread_only: true })).toBe(false);
+    expect(matchesWait(msg(), { ...any, sinceMs: Date.parse('2026-11-23T10:00:00.001Z') })).toBe(false);
+    expect(matchesWait(msg(), { ...any, sinceMs: Date.parse('2026-11-23T10:00:00.000Z') })).toBe(true);
+  });
+
+  it('verified_only needs DMARC to pass for the From domain', () => {
+    expect(matchesWait(msg(), { ...any, verified_only: true })).toBe(true);
+    expect(matchesWait(msg({ spam_verdict: { dmarc: 'FAIL' } }), { ...any, verified_only: true })).toBe(false);
+    expect(matchesWait(msg({ headers: { 'authentication-results': 'mx; dmarc=pass header.from=evil.example' } }), { ...any, verified_only: true })).toBe(false);
+  });
+});
+
+describe('what a wait hands back', () => {
+  it('the first (best) code and link, or null', () => {
+    expect(bestCode(msg())).toBe('123456');
+    expect(bestCode(msg({ verification_codes: [] }))).toBeNull();
+    expect(bestCta({ cta_links: [{ url: 'https://a.example/v', text: 'Verify', type: 'verification', confidence: 'high' }] }))
+      .toEqual({ url: 'https://a.example/v', text: 'Verify', type: 'verification' });
+    expect(bestCta({ cta_links: [] })).toBeNull();
+  });
+});
+
+describe('poll schedule', () => {
+  it('polls at most twice a second, backing off to once a second', () => {
+    const delays: number[] = [];
+    let d: number | undefined;
+    for (let i = 0; i < 30; i++) { d = nextPollDelay(d); delays.push(d); }
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(500);
+    expect(delays.at(-1)).toBe(WAIT_MAX_POLL_MS);
+    for (let i = 1; i < delays.length; i++) expect(delays[i]!).toBeGreaterThanOrEqual(delays[i - 1]!);
+    // Over a 20 s wait: about one read a second.
+    let t = 0; let polls = 0; d = undefined;
+    while (t < 20_000) { d = nextPollDelay(d); t += d; polls++; }
+    expect(polls / 20).toBeLessThanOrEqual(1.25);
+  });
+});
+
+describe('authenticationOf', () => {
+  it('maps SES verdicts to results; sender_verified only on a DMARC pass for the From domain', () => {
+    expect(authenticationOf({ spf: 'PASS', dkim: 'FAIL', dmarc: 'PASS' }, 'a@example.org', [])).toEqual({ spf: 'pass', dkim: 'fail', dmarc: 'pass', sender_verified: true });
+    expect(authenticationOf({ spf: 'GRAY', dkim: 'PROCESSING_FAILED', dmarc: 'DISABLED' }, 'a@example.org', []))
+      .toEqual({ spf: 'none', dkim: 'temperror', dmarc: 'disabled', sender_verified: false });
+    expect(authenticationOf({ dmarc: 'PASS' }, 'a@example.org', ['mx; dmarc=pass header.from=EXAMPLE.ORG']).sender_verified).toBe(true);
+    expect(authenticationOf({ dmarc: 'PASS' }, 'a@example.org', ['mx; dmarc=pass header.from=other.example']).sender_verified).toBe(false);
+    expect(authenticationOf({ dmarc: 'PASS' }, '', []).sender_verified).toBe(false);
+  });
+});
