@@ -22,7 +22,7 @@ export const AuthResult = z.enum(['pass', 'fail', 'none', 'temperror', 'disabled
 export const Authentication = z.object({
   spf: AuthResult, dkim: AuthResult, dmarc: AuthResult,
   sender_verified: z.boolean().describe('DMARC passed for the domain of the From address: the sender is who From says'),
-}).describe('Sender authentication of a received message (null for mail this inbox sent)');
+}).describe('Sender authentication of a received message (null for mail this inbox sent)').register(components, { id: 'Authentication' });
 
 export const Message = z.object({
   id: z.string(),
@@ -113,4 +113,4 @@ export const WaitResult = z.object({
   verification_code: z.string().nullable().describe('The best verification code of the message, or null'),
   cta: z.object({ url: z.string(), text: z.string(), type: z.string() }).nullable().describe('The best call-to-action link, or null'),
   timed_out: z.boolean().describe('true: nothing matching arrived in time; next_steps gives the call that goes on waiting'),
-});
+}).register(components, { id: 'WaitResult' });

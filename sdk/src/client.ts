@@ -32,34 +32,17 @@ export interface MailroomOptions {
   headers?: Record<string, string>;
 }
 
-export interface WaitQuery {
-  /** Only mail whose From contains this (case-insensitive). */
-  from?: string;
-  /** Only mail whose Subject contains this (case-insensitive). */
-  subject?: string;
-  /** code: only mail with a verification code; link: only mail with a call-to-action link. */
-  has?: 'code' | 'link' | 'any';
-  /** Only mail that arrived after this message id. */
-  after?: string;
-  /** Only mail received at or after this ISO time (default: the server's now minus 10 s). */
-  since?: string;
-  unread_only?: boolean;
-  /** Only mail whose sender passed DMARC aligned with its From domain. */
-  verified_only?: boolean;
-}
+/** Filters of the wait call (its per-call `timeout` aside). */
+export type WaitQuery = Omit<Query<'waitForMessage'>, 'timeout'>;
 
-export interface WaitResult {
-  message: Schemas['Message'] | null;
-  /** The best verification code of the message, or null. */
-  verification_code: string | null;
-  /** The best call-to-action link of the message, or null. */
-  cta: { url: string; text: string; type: string } | null;
-  timed_out: boolean;
-}
+/** What a wait call answers: the message with its best code and link, or `timed_out: true`. */
+export type WaitResult = Schemas['WaitResult'];
 
 export interface WaitForMessageOptions extends WaitQuery {
   /** Total seconds to wait across as many wait calls as that takes (default 120). */
   timeout?: number;
+  /** Longest single wait call in seconds (default and maximum 25); lower it behind a proxy that cuts idle requests sooner. */
+  callTimeout?: number;
   signal?: AbortSignal;
 }
 
@@ -222,18 +205,20 @@ export class Mailroom {
     return this.account.capabilities();
   }
 
-  /** One wait call; also returns the server's clock (Date header) for the next call's window. */
-  private async waitOnce(inboxId: string, query: WaitQuery & { timeout?: number }, signal?: AbortSignal) {
+  /** One wait call, with the envelope's next_steps (they hold the call that continues it). */
+  private async waitOnce(inboxId: string, query: Query<'waitForMessage'>, signal?: AbortSignal) {
+    let nextSteps: string[] = [];
     let serverDate: number | undefined;
-    const result = await this.unwrap<WaitResult>((this.api.GET as unknown as (p: string, init: unknown) => ApiCall<WaitResult>)('/v1/inboxes/{id}/messages/wait', {
+    const result = await this.unwrap(this.api.GET('/v1/inboxes/{id}/messages/wait', {
       params: { path: { id: inboxId }, query },
       ...(signal ? { signal } : {}),
     }).then((r) => {
+      nextSteps = r.data?.next_steps ?? [];
       const d = Date.parse(r.response.headers.get('date') ?? '');
       if (!Number.isNaN(d)) serverDate = d;
       return r;
     }));
-    return { result, serverDate };
+    return { result, nextSteps, serverDate };
   }
 
   /**
@@ -245,21 +230,40 @@ export class Mailroom {
    * @example const { verification_code } = await mailroom.waitForMessage(inbox.id, { has: 'code', from: 'github.com' });
    */
   async waitForMessage(inboxId: string, options: WaitForMessageOptions = {}): Promise<ArrivedMessage> {
-    const { timeout = DEFAULT_WAIT_SECONDS, signal, ...filters } = options;
+    const { timeout = DEFAULT_WAIT_SECONDS, callTimeout = MAX_WAIT_CALL_SECONDS, signal, ...filters } = options;
     if (!(timeout > 0)) throw new RangeError('timeout must be a positive number of seconds');
+    const perCall = Math.max(1, Math.min(MAX_WAIT_CALL_SECONDS, Math.floor(callTimeout)));
     const deadline = Date.now() + timeout * 1000;
-    const query: WaitQuery = { ...filters };
+    let query: WaitQuery = { ...filters };
+    let lastSteps: string[] = [];
     for (;;) {
       const remaining = Math.ceil((deadline - Date.now()) / 1000);
-      if (remaining < 1) throw new WaitTimeoutError(timeout);
+      if (remaining < 1) throw new WaitTimeoutError(timeout, lastSteps);
       const started = Date.now();
-      const { result, serverDate } = await this.waitOnce(inboxId, { ...query, timeout: Math.min(MAX_WAIT_CALL_SECONDS, remaining) }, signal);
+      const { result, nextSteps, serverDate } = await this.waitOnce(inboxId, { ...query, timeout: Math.min(perCall, remaining) }, signal);
       if (!result.timed_out && result.message) return result as ArrivedMessage;
-      // Keep the first call's window (the server's "now − 10 s" at that call, by the server's
-      // clock; the Date header has 1 s resolution) so nothing that landed in between is skipped.
-      if (query.since === undefined && query.after === undefined && serverDate !== undefined) {
-        query.since = new Date(serverDate - (Date.now() - started) - WAIT_LOOKBACK_MS - 1000).toISOString();
-      }
+      lastSteps = nextSteps;
+      query = { ...query, ...continuation(nextSteps, query, serverDate === undefined ? undefined : serverDate - (Date.now() - started)) };
     }
   }
+}
+
+/**
+ * Where the next wait call starts so nothing is skipped. A timed-out wait's next_steps give
+ * the exact call that goes on waiting (`after=<last message looked at>` or `since=…`): take its
+ * cursor. Failing that, keep the first call's window: the server's "now − 10 s" at that call by
+ * the server's own clock (its Date header, 1 s resolution), never the local clock.
+ */
+function continuation(nextSteps: string[], query: WaitQuery, serverStartMs: number | undefined): Pick<WaitQuery, 'after' | 'since'> {
+  for (const step of nextSteps) {
+    const m = /\/messages\/wait\?(\S+)/.exec(step);
+    if (!m) continue;
+    const p = new URLSearchParams(m[1]!);
+    const after = p.get('after');
+    const since = p.get('since');
+    if (after) return { after, since: undefined };
+    if (since) return { since };
+  }
+  if (query.after !== undefined || query.since !== undefined || serverStartMs === undefined) return {};
+  return { since: new Date(serverStartMs - WAIT_LOOKBACK_MS - 1000).toISOString() };
 }

@@ -83,6 +83,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hosted MCP server: Streamable HTTP, stateless, JSON responses (GET answers 405)
+         * @description Connect an MCP client to {api_url}/mcp with Authorization: Bearer <key> (create_inbox works without one). Each tool runs the same use case, validation and errors as its REST route; a REST error comes back as a tool error carrying its error code and next_steps. Mail content in results sits inside an <untrusted-mail-content> block.
+         *
+         *     Auth: No key.
+         */
+        post: operations["mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/inboxes": {
         parameters: {
             query?: never;
@@ -149,6 +171,28 @@ export interface paths {
          * @description Auth: Inbox key of this inbox, or the account key.
          */
         get: operations["listMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inboxes/{id}/messages/wait": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wait for the next matching message (long poll): returns it with its verification_code and cta as soon as it is stored
+         * @description Answers as soon as a matching message is stored, or after timeout seconds (1-25, default 20) with {message: null, timed_out: true} and a next_steps line giving the exact call to go on waiting. after (a message id) never misses mail between two waits; without it, since defaults to the moment of the call minus 10 s. Filters: from, subject (case-insensitive substrings), has (code, link, any), unread_only, verified_only. Several waiters all see the same mail.
+         *
+         *     Auth: Inbox key of this inbox, or the account key.
+         */
+        get: operations["waitForMessage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1013,6 +1057,17 @@ export interface components {
             content_type: string;
             size: number;
         };
+        /** @description Sender authentication of a received message (null for mail this inbox sent) */
+        Authentication: {
+            /** @enum {string} */
+            spf: "pass" | "fail" | "none" | "temperror" | "disabled";
+            /** @enum {string} */
+            dkim: "pass" | "fail" | "none" | "temperror" | "disabled";
+            /** @enum {string} */
+            dmarc: "pass" | "fail" | "none" | "temperror" | "disabled";
+            /** @description DMARC passed for the domain of the From address: the sender is who From says */
+            sender_verified: boolean;
+        };
         Capabilities: {
             tier: components["schemas"]["Tier"];
             can: components["schemas"]["Capability"][];
@@ -1289,6 +1344,9 @@ export interface components {
             read: boolean;
             /** @description 0-10, lower is better */
             spam_score: number;
+            authentication: components["schemas"]["Authentication"] | null;
+            /** @description SMTP envelope sender (Return-Path) of a received message; may differ from from */
+            envelope_from: string | null;
             /** @description ISO 8601, UTC */
             received_at: string;
             /** @description ISO 8601, UTC */
@@ -1571,6 +1629,19 @@ export interface components {
             confidence: "high" | "medium" | "low";
             context: string;
         };
+        WaitResult: {
+            message: components["schemas"]["Message"] | null;
+            /** @description The best verification code of the message, or null */
+            verification_code: string | null;
+            /** @description The best call-to-action link, or null */
+            cta: {
+                url: string;
+                text: string;
+                type: string;
+            } | null;
+            /** @description true: nothing matching arrived in time; next_steps gives the call that goes on waiting */
+            timed_out: boolean;
+        };
         Webhook: {
             id: string;
             url: string;
@@ -1656,6 +1727,7 @@ export type Account = components['schemas']['Account'];
 export type AddThreadLabelRequest = components['schemas']['AddThreadLabelRequest'];
 export type Attachment = components['schemas']['Attachment'];
 export type AttachmentDownload = components['schemas']['AttachmentDownload'];
+export type Authentication = components['schemas']['Authentication'];
 export type Capabilities = components['schemas']['Capabilities'];
 export type Capability = components['schemas']['Capability'];
 export type CreateDraftRequest = components['schemas']['CreateDraftRequest'];
@@ -1710,6 +1782,7 @@ export type UpgradeLinkResult = components['schemas']['UpgradeLinkResult'];
 export type UpgradeRequest = components['schemas']['UpgradeRequest'];
 export type UpgradeResult = components['schemas']['UpgradeResult'];
 export type VerificationCode = components['schemas']['VerificationCode'];
+export type WaitResult = components['schemas']['WaitResult'];
 export type Webhook = components['schemas']['Webhook'];
 export type WebhookDeleted = components['schemas']['WebhookDeleted'];
 export type WebhookEnabled = components['schemas']['WebhookEnabled'];
@@ -1848,6 +1921,44 @@ export interface operations {
                 };
                 content: {
                     "text/markdown": string;
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hosted MCP server: Streamable HTTP, stateless, JSON responses (GET answers 405) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
                 };
             };
             /** @description Rate limit exceeded (see retry_after) */
@@ -2287,6 +2398,92 @@ export interface operations {
                 content: {
                     "application/json": {
                         result: components["schemas"]["MessageList"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    waitForMessage: {
+        parameters: {
+            query?: {
+                /** @description Seconds to wait, 1-25 (default 20) */
+                timeout?: number;
+                /** @description A message id: only mail that arrived after it. Pass the id of the last message you handled, and no mail is ever missed between two waits */
+                after?: string;
+                /** @description ISO time: only mail received from then on. Default: the moment of the call minus 10 s (ignored with after unless given) */
+                since?: string;
+                /** @description Case-insensitive substring of the sender address or name */
+                from?: string;
+                /** @description Case-insensitive substring of the subject */
+                subject?: string;
+                /** @description code: has a verification code; link: has a call-to-action link; any (default) */
+                has?: "code" | "link" | "any";
+                unread_only?: boolean;
+                /** @description Only mail whose sender passed DMARC for its From domain (authentication.sender_verified) */
+                verified_only?: boolean;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["WaitResult"];
                         next_steps: string[];
                     };
                 };

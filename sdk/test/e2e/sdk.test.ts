@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { target, uniqueUsername } from '../../../test/e2e/client.ts';
 import { closeMail, sendMail } from '../../../test/e2e/mail.ts';
 import { eventually, startReceiver, type Receiver } from '../../../test/e2e/receiver.ts';
-import { Mailroom, MailroomError, verifyWebhook, WebhookVerificationError, type Message } from '../../src/index.ts';
+import { Mailroom, MailroomError, verifyWebhook, WaitTimeoutError, WebhookVerificationError, type Message } from '../../src/index.ts';
 
 const receivers: Receiver[] = [];
 afterAll(async () => {
@@ -72,6 +72,58 @@ describe('inboxes and messages', () => {
     for await (const i of client.inboxes.iterate({}, { pageSize: 1 })) ids.push(i.id);
     expect(ids).toHaveLength(3);
     expect(ids).toContain(created.id);
+  });
+});
+
+describe('waitForMessage', () => {
+  /** A client whose wait calls are counted (a fetch wrapper: the requests stay real). */
+  function countingClient(apiKey: string) {
+    const waits: string[] = [];
+    const client = new Mailroom({
+      apiUrl: target().apiUrl, apiKey,
+      fetch: (req) => { if (req.url.includes('/messages/wait')) waits.push(req.url); return fetch(req); },
+    });
+    return { client, waits };
+  }
+
+  it('a wait pending when the mail arrives returns it with exactly its code', async () => {
+    const { created } = await newAccount();
+    const { client } = countingClient(created.api_key!);
+    const subject = `Verify ${randomBytes(3).toString('hex')}`;
+    const waiting = client.waitForMessage(created.id, { has: 'code', timeout: 30 });
+    await new Promise((r) => setTimeout(r, 1500));
+    await sendMail({ to: created.address, subject, text: 'Hello!\n\nYour verification code is 604218.\n\nThanks' });
+    const got = await waiting;
+    expect(got.verification_code).toBe('604218');
+    expect(got.message.subject).toBe(subject);
+    expect(got.timed_out).toBe(false);
+  });
+
+  it('goes on across wait calls up to its total time: short calls time out, a later mail is still caught', async () => {
+    const { created } = await newAccount();
+    const { client, waits } = countingClient(created.api_key!);
+    const subject = `Late ${randomBytes(3).toString('hex')}`;
+    const waiting = client.waitForMessage(created.id, { has: 'link', subject: 'Late', timeout: 40, callTimeout: 1 });
+    await new Promise((r) => setTimeout(r, 3500));
+    await sendMail({ to: created.address, subject, html: '<p>Welcome.</p><p><a href="https://example.org/confirm?t=abc123">Confirm your email</a></p>' });
+    const got = await waiting;
+    expect(got.cta?.url).toBe('https://example.org/confirm?t=abc123');
+    expect(waits.length, waits.join('\n')).toBeGreaterThanOrEqual(3);
+    // Every call after the first continues from where the previous one stopped.
+    for (const url of waits.slice(1)) expect(new URL(url).searchParams.has('after') || new URL(url).searchParams.has('since'), url).toBe(true);
+  });
+
+  it('a mail that does not match the filter is not returned; the time running out throws WaitTimeoutError', async () => {
+    const { created } = await newAccount();
+    const { client, waits } = countingClient(created.api_key!);
+    await sendMail({ to: created.address, subject: 'No code here', text: 'Just saying hello.' });
+    const started = Date.now();
+    const err = await client.waitForMessage(created.id, { has: 'code', timeout: 3, callTimeout: 1 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WaitTimeoutError);
+    expect(err).toMatchObject({ code: 'WAIT_TIMEOUT', status: 0 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(waits.length).toBeGreaterThanOrEqual(2);
   });
 });
 
