@@ -13,6 +13,11 @@ export interface StoredConfig {
   api_key?: string;
   /** The inbox commands use when none is named. */
   inbox?: string;
+  /**
+   * Inbox keys by inbox id, kept when `inbox create` shows them (the only time they are shown):
+   * the inbox-scoped routes (threads, drafts, one inbox's record) take only that inbox's key.
+   */
+  inbox_keys?: Record<string, string>;
 }
 
 export const configPath = (): string =>
@@ -31,13 +36,19 @@ export function readConfig(): StoredConfig {
   return parsed as StoredConfig;
 }
 
-/** Merges `changes` (undefined removes a field) and writes the file atomically, owner-only. */
-export function writeConfig(changes: Partial<Record<keyof StoredConfig, string | undefined>>): StoredConfig {
+type Settable = 'api_url' | 'api_key' | 'inbox';
+
+/**
+ * Merges `changes` (undefined removes a setting) and `inboxKeys` into the file and writes it
+ * atomically, owner-only.
+ */
+export function writeConfig(changes: Partial<Record<Settable, string | undefined>>, inboxKeys: Record<string, string> = {}): StoredConfig {
   const next: StoredConfig = { ...readConfig() };
-  for (const [k, v] of Object.entries(changes) as [keyof StoredConfig, string | undefined][]) {
+  for (const [k, v] of Object.entries(changes) as [Settable, string | undefined][]) {
     if (v === undefined) delete next[k];
     else next[k] = v;
   }
+  if (Object.keys(inboxKeys).length) next.inbox_keys = { ...next.inbox_keys, ...inboxKeys };
   const file = configPath();
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.tmp`;
@@ -51,6 +62,8 @@ export interface Resolved {
   apiUrl?: string;
   apiKey?: string;
   inbox?: string;
+  /** Stored inbox keys; used for an inbox's own routes unless a key was given by flag or env. */
+  inboxKeys: Record<string, string>;
   /** Where each value came from, for `config show`. */
   sources: Record<'apiUrl' | 'apiKey' | 'inbox', 'flag' | 'env' | 'file' | 'default'>;
 }
@@ -63,7 +76,7 @@ export function resolveConfig(flags: { apiUrl?: string; apiKey?: string; inbox?:
   const url = pick(flags.apiUrl, 'MAILROOM_API_URL', file.api_url);
   const key = pick(flags.apiKey, 'MAILROOM_API_KEY', file.api_key);
   const inbox = pick(flags.inbox, 'MAILROOM_INBOX', file.inbox);
-  return { apiUrl: url.v, apiKey: key.v, inbox: inbox.v, sources: { apiUrl: url.s, apiKey: key.s, inbox: inbox.s } };
+  return { apiUrl: url.v, apiKey: key.v, inbox: inbox.v, inboxKeys: file.inbox_keys ?? {}, sources: { apiUrl: url.s, apiKey: key.s, inbox: inbox.s } };
 }
 
 /** `mr_free_1234…cdef`: enough to tell keys apart, not enough to use one. */

@@ -15,15 +15,27 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 interface GlobalOpts { apiUrl?: string; apiKey?: string; json?: boolean }
 
 /** Every handler gets the resolved settings and a client; `--json` decides how results print. */
-interface Ctx { mailroom: Mailroom; json: boolean; inbox?: string; apiUrl: string; apiKey?: string }
+interface Ctx {
+  mailroom: Mailroom;
+  json: boolean;
+  inbox?: string;
+  apiUrl: string;
+  apiKey?: string;
+  /** A client for one inbox's routes: with that inbox's stored key when there is one. */
+  forInbox(id: string): Mailroom;
+}
 
 function context(cmd: Command, localInbox?: string): Ctx {
   const g = cmd.optsWithGlobals<GlobalOpts & { inbox?: string }>();
   const r = resolveConfig({ apiUrl: g.apiUrl, apiKey: g.apiKey, inbox: localInbox ?? g.inbox });
   const apiUrl = (r.apiUrl ?? DEFAULT_API_URL).replace(/\/+$/, '');
+  const client = (apiKey?: string) => new Mailroom({ apiUrl, ...(apiKey ? { apiKey } : {}), headers: { 'user-agent': `mailroom-cli/${pkg.version}` } });
+  const mailroom = client(r.apiKey);
+  // A key given by flag or env is what the user chose; a stored one defers to the inbox's own.
+  const explicit = r.sources.apiKey === 'flag' || r.sources.apiKey === 'env';
   return {
-    mailroom: new Mailroom({ apiUrl, ...(r.apiKey ? { apiKey: r.apiKey } : {}), headers: { 'user-agent': `mailroom-cli/${pkg.version}` } }),
-    json: Boolean(g.json), inbox: r.inbox, apiUrl, apiKey: r.apiKey,
+    mailroom, json: Boolean(g.json), inbox: r.inbox, apiUrl, apiKey: r.apiKey,
+    forInbox: (id) => (!explicit && r.inboxKeys[id] ? client(r.inboxKeys[id]) : mailroom),
   };
 }
 
@@ -102,7 +114,7 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
       if (o.url === undefined && o.key === undefined && o.inbox === undefined) throw new UsageError('nothing to set: give --url, --key and/or --inbox');
       const key = o.key === '-' ? readFileSync(0, 'utf8').trim() : o.key;
       const next = writeConfig({ ...(o.url !== undefined ? { api_url: o.url } : {}), ...(key !== undefined ? { api_key: key } : {}), ...(o.inbox !== undefined ? { inbox: o.inbox } : {}) });
-      if (cmd.optsWithGlobals<GlobalOpts>().json) printJson({ path: configPath(), ...next, ...(next.api_key ? { api_key: maskKey(next.api_key) } : {}) });
+      if (cmd.optsWithGlobals<GlobalOpts>().json) printJson({ path: configPath(), api_url: next.api_url ?? null, api_key: next.api_key ? maskKey(next.api_key) : null, inbox: next.inbox ?? null });
       else note(`saved to ${configPath()}`);
     });
   config.command('unset')
@@ -137,10 +149,12 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
     .action(async (username: string, o: { displayName?: string; clientId?: string; save: boolean }, cmd: Command) => {
       const c = context(cmd);
       const created = await c.mailroom.inboxes.create({ username, ...(o.displayName ? { display_name: o.displayName } : {}), ...(o.clientId ? { client_id: o.clientId } : {}) });
-      // Keys are shown once: with no key configured, keep the new account's key and inbox.
-      if (o.save && !c.apiKey && created.account_api_key) {
-        writeConfig({ api_url: c.apiUrl, api_key: created.account_api_key, inbox: created.id });
-        note(`saved the account key and default inbox to ${configPath()}`);
+      // Keys are shown once: keep the inbox key, and with no key configured, the new account's
+      // key and this inbox as the default.
+      if (o.save && created.api_key) {
+        const first = !c.apiKey && created.account_api_key;
+        writeConfig(first ? { api_url: c.apiUrl, api_key: created.account_api_key!, inbox: created.id } : {}, { [created.id]: created.api_key });
+        note(first ? `saved the account key and default inbox to ${configPath()}` : `saved the inbox key to ${configPath()}`);
       }
       if (c.json) printJson(created);
       else {
@@ -167,7 +181,8 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
     .argument('[id]')
     .action(async (id: string | undefined, _o: unknown, cmd: Command) => {
       const c = context(cmd);
-      const i = await c.mailroom.inboxes.get(needInbox(c, id));
+      const inboxId = needInbox(c, id);
+      const i = await c.forInbox(inboxId).inboxes.get(inboxId);
       if (c.json) printJson(i);
       else table([['id', i.id], ['address', i.address], ['display_name', i.display_name], ['status', i.status], ['tier', i.tier], ['messages', String(i.message_count)], ['threads', String(i.thread_count)], ['view_url', i.view_url]]);
     });
@@ -193,7 +208,8 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
     .addHelpText('after', examples('mailroom messages list --unread', 'mailroom messages list --json | jq -r ".messages[].subject"'))
     .action(async (o: { inbox?: string; limit?: number; offset?: number; unread?: boolean; thread?: string }, cmd: Command) => {
       const c = context(cmd, o.inbox);
-      const r = await c.mailroom.messages.list(needInbox(c), {
+      const inboxId = needInbox(c);
+      const r = await c.forInbox(inboxId).messages.list(inboxId, {
         ...(o.limit ? { limit: o.limit } : {}), ...(o.offset ? { offset: o.offset } : {}), ...(o.unread ? { unread_only: true } : {}), ...(o.thread ? { thread_id: o.thread } : {}),
       });
       if (c.json) printJson(r);
@@ -205,7 +221,8 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
     .option('--inbox <id>', 'inbox id (default: the configured inbox)')
     .action(async (id: string, o: { inbox?: string }, cmd: Command) => {
       const c = context(cmd, o.inbox);
-      const m = await c.mailroom.messages.get(needInbox(c), id);
+      const inboxId = needInbox(c);
+      const m = await c.forInbox(inboxId).messages.get(inboxId, id);
       if (c.json) printJson(m);
       else printMessage(m);
     });
@@ -222,7 +239,7 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
     .action(async (o: { inbox?: string; allInboxes?: boolean; label?: string; unread?: boolean; limit?: number }, cmd: Command) => {
       const c = context(cmd, o.inbox);
       const q = { ...(o.label ? { label: o.label } : {}), ...(o.unread ? { unread: true } : {}), ...(o.limit ? { limit: o.limit } : {}) };
-      const r = o.allInboxes ? await c.mailroom.threads.listAll(q) : await c.mailroom.threads.list(needInbox(c), q);
+      const r = o.allInboxes ? await c.mailroom.threads.listAll(q) : await c.forInbox(needInbox(c)).threads.list(needInbox(c), q);
       if (c.json) printJson(r);
       else table(r.threads.map((t) => [t.id, t.last_message_at, `${t.message_count} msg${t.unread_count ? `, ${t.unread_count} unread` : ''}`, t.subject]));
     });
@@ -232,7 +249,8 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
     .option('--inbox <id>', 'inbox id (default: the configured inbox)')
     .action(async (id: string, o: { inbox?: string }, cmd: Command) => {
       const c = context(cmd, o.inbox);
-      const t = await c.mailroom.threads.get(needInbox(c), id);
+      const inboxId = needInbox(c);
+      const t = await c.forInbox(inboxId).threads.get(inboxId, id);
       if (c.json) { printJson(t); return; }
       println(`${t.subject}  (${t.participants.join(', ')})`);
       for (const m of t.messages) { println(); println(`--- ${m.received_at} ${m.from} (${m.id})`); println(m.reply_body || m.body_text); }
@@ -266,7 +284,7 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
       const onSigint = () => abort.abort();
       process.once('SIGINT', onSigint);
       try {
-        const r = await c.mailroom.waitForMessage(id, {
+        const r = await c.forInbox(id).waitForMessage(id, {
           timeout: o.timeout, signal: abort.signal,
           has: o.code ? 'code' : o.link ? 'link' : 'any',
           ...(o.from ? { from: o.from } : {}), ...(o.subject ? { subject: o.subject } : {}), ...(o.after ? { after: o.after } : {}),
@@ -298,7 +316,8 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
     .addHelpText('after', examples('mailroom send --to bob@example.org --subject "Hello" --body "Hi Bob"', 'echo "report attached" | mailroom send --to a@example.org,b@example.org --subject Report --body-file -'))
     .action(async (o: { inbox?: string; to: string[]; cc?: string[]; bcc?: string[]; subject: string; body?: string; bodyFile?: string; htmlFile?: string; clientId?: string }, cmd: Command) => {
       const c = context(cmd, o.inbox);
-      const r = await c.mailroom.send(needInbox(c), {
+      const inboxId = needInbox(c);
+      const r = await c.forInbox(inboxId).send(inboxId, {
         to: o.to, subject: o.subject, body: bodyText(o, true)!,
         ...(o.cc ? { cc: o.cc } : {}), ...(o.bcc ? { bcc: o.bcc } : {}),
         ...(o.htmlFile ? { body_html: readFileSync(o.htmlFile, 'utf8') } : {}), ...(o.clientId ? { client_id: o.clientId } : {}),
@@ -335,7 +354,8 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
     .addHelpText('after', examples('mailroom drafts create --to bob@example.org --subject Hi --body "Draft text" --send-at 2030-01-01T09:00:00Z'))
     .action(async (o: { inbox?: string; to: string[]; subject: string; body?: string; bodyFile?: string; sendAt?: string; replyToMessage?: string }, cmd: Command) => {
       const c = context(cmd, o.inbox);
-      const d = await c.mailroom.drafts.create(needInbox(c), {
+      const inboxId = needInbox(c);
+      const d = await c.forInbox(inboxId).drafts.create(inboxId, {
         to: o.to, subject: o.subject, body: bodyText(o, true)!, ...(o.sendAt ? { send_at: o.sendAt } : {}), ...(o.replyToMessage ? { in_reply_to: o.replyToMessage } : {}),
       });
       if (c.json) printJson(d);
@@ -347,14 +367,16 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
     .description('drafts, newest first')
     .action(async (o: { inbox?: string; label?: string }, cmd: Command) => {
       const c = context(cmd, o.inbox);
-      const r = await c.mailroom.drafts.list(needInbox(c), o.label ? { label: o.label } : {});
+      const inboxId = needInbox(c);
+      const r = await c.forInbox(inboxId).drafts.list(inboxId, o.label ? { label: o.label } : {});
       if (c.json) printJson(r);
       else table(r.drafts.map((d) => [d.id, d.status, d.send_at ?? '-', d.to, d.subject]));
     });
   drafts.command('show').argument('<draft-id>').option('--inbox <id>', 'inbox id').description('one draft')
     .action(async (id: string, o: { inbox?: string }, cmd: Command) => {
       const c = context(cmd, o.inbox);
-      const d = await c.mailroom.drafts.get(needInbox(c), id);
+      const inboxId = needInbox(c);
+      const d = await c.forInbox(inboxId).drafts.get(inboxId, id);
       if (c.json) printJson(d);
       else { table([['id', d.id], ['status', d.status], ['to', d.to], ['subject', d.subject], ['send_at', d.send_at ?? '-']]); println(); println(d.body_text); }
     });
@@ -365,7 +387,8 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
       const c = context(cmd, o.inbox);
       if (o.sendAt && o.unschedule) throw new UsageError('give --send-at or --unschedule, not both');
       const body = bodyText(o, false);
-      const d = await c.mailroom.drafts.update(needInbox(c), id, {
+      const inboxId = needInbox(c);
+      const d = await c.forInbox(inboxId).drafts.update(inboxId, id, {
         ...(o.to ? { to: o.to } : {}), ...(o.subject !== undefined ? { subject: o.subject } : {}), ...(body !== undefined ? { body } : {}),
         ...(o.sendAt ? { send_at: o.sendAt } : {}), ...(o.unschedule ? { send_at: null } : {}),
       });
@@ -375,14 +398,16 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
   drafts.command('delete').argument('<draft-id>').option('--inbox <id>', 'inbox id').description('discard a draft (and its schedule)')
     .action(async (id: string, o: { inbox?: string }, cmd: Command) => {
       const c = context(cmd, o.inbox);
-      const r = await c.mailroom.drafts.delete(needInbox(c), id);
+      const inboxId = needInbox(c);
+      const r = await c.forInbox(inboxId).drafts.delete(inboxId, id);
       if (c.json) printJson(r);
       else println(`deleted ${r.id}`);
     });
   drafts.command('send').argument('<draft-id>').option('--inbox <id>', 'inbox id').description('send a draft now (paid tiers)')
     .action(async (id: string, o: { inbox?: string }, cmd: Command) => {
       const c = context(cmd, o.inbox);
-      const r = await c.mailroom.drafts.send(needInbox(c), id);
+      const inboxId = needInbox(c);
+      const r = await c.forInbox(inboxId).drafts.send(inboxId, id);
       if (c.json) printJson(r);
       else println(`${r.status} ${r.id}`);
     });
