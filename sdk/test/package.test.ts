@@ -2,7 +2,10 @@
  * The package as a user installs it: tsc builds it, its exports and bin exist, and the CLI
  * answers --help, usage mistakes and `config` the way scripts expect — no API needed for these.
  */
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,4 +117,32 @@ describe('the mailroom CLI without an API', () => {
     expect((await runCli(sdk.bin, ['config', 'unset', 'key'], { env })).code).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ api_url: 'http://127.0.0.1:3999', inbox: 'inb_cfg' });
   });
+});
+
+describe('the wait spinner', () => {
+  it('shows the elapsed seconds on a terminal\'s stderr (and nothing off a terminal, see the e2e tests)', async () => {
+    // A stand-in API whose wait calls time out after 1.2 s, so the spinner runs for a while.
+    const server = createServer((req, res) => {
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ result: { message: null, verification_code: null, cta: null, timed_out: true }, next_steps: [] }));
+      }, 1200);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      // script(1) gives the command a pseudo-terminal and copies what it shows to our stdout.
+      const command = [process.execPath, sdk.bin, 'wait', '--code', '--inbox', 'inb_tty', '--timeout', '3', '--api-url', url].map((a) => `'${a}'`).join(' ');
+      const shown = await new Promise<{ code: number; out: string }>((resolve) => {
+        execFile('script', ['-qec', command, '/dev/null'], { env: { ...process.env, ...env }, timeout: 30_000 }, (err, stdout) => {
+          resolve({ code: err ? Number((err as { code?: number }).code) : 0, out: stdout });
+        });
+      });
+      expect(shown.code).toBe(3);
+      expect(shown.out).toMatch(/waiting for a verification code in inb_tty \(1s\)/);
+      expect(shown.out).toMatch(/WAIT_TIMEOUT/);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  }, 60_000);
 });
