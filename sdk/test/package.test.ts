@@ -3,7 +3,7 @@
  * answers --help, usage mistakes and `config` the way scripts expect — no API needed for these.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -47,6 +47,30 @@ describe('the built package', () => {
       expect(root.dependencies[name], `root package.json pins ${name}`).toBe(version);
     }
   });
+
+  it('its .d.ts type a user\'s code: named resource types, typed query parameters, typed results', async () => {
+    writeFileSync(join(sdk.dir, 'consumer.ts'), [
+      "import { Mailroom, type Message, type WaitResult } from './dist/index.js';",
+      'const m = new Mailroom();',
+      'export async function f(): Promise<string | null> {',
+      "  const r: WaitResult = await m.waitForMessage('inb_1', { has: 'code' });",
+      '  const msg: Message | null = r.message;',
+      "  const page = await m.messages.list('inb_1', { unread_only: true, limit: 5 });",
+      '  // @ts-expect-error: a query boolean is a boolean',
+      "  await m.messages.list('inb_1', { read: 'true' });",
+      '  // @ts-expect-error: a message has no such field',
+      '  void page.messages[0]?.bogus;',
+      '  return msg ? msg.subject + String(page.total) : r.verification_code;',
+      '}',
+    ].join('\n'));
+    const tsc = join(SDK_ROOT, '../node_modules/typescript/bin/tsc');
+    const out = await new Promise<string>((resolve) => {
+      execFile(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022',
+        '--types', 'node', '--typeRoots', join(SDK_ROOT, '../node_modules/@types'), join(sdk.dir, 'consumer.ts')],
+      (err, stdout, stderr) => resolve(err ? `${stdout}${stderr}` : 'ok'));
+    });
+    expect(out).toBe('ok');
+  }, 120_000);
 
   it('exports the client, the errors and the webhook verifier', async () => {
     const mod = await import(sdk.entry);
