@@ -144,7 +144,8 @@ export class MailroomStack extends Stack {
     if (config.paymentProvider !== 'sandbox') {
       if (!config.paymentSecretArn) throw new Error(`paymentProvider=${config.paymentProvider} needs -c paymentSecretArn=<Secrets Manager ARN>`);
       const paymentSecret = secretsmanager.Secret.fromSecretCompleteArn(this, 'PaymentSecret', config.paymentSecretArn);
-      for (const name of ['account', 'pages'] as FunctionName[]) {
+      // mcp runs the account function's code in-process (its tools), so it loads the provider too.
+      for (const name of ['account', 'pages', 'mcp'] as FunctionName[]) {
         functions[name].setEnv('STRIPE_SECRET_ARN', paymentSecret.secretArn);
         paymentSecret.grantRead(functions[name].fn);
       }

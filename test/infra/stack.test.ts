@@ -459,7 +459,7 @@ describe('context variants (no bundling)', () => {
     const res = v.template.toJSON().Resources as Resources;
     for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
       const vars = res[logicalId(v.stack.functions[name].fn, v.stack)]!.Properties.Environment.Variables;
-      expect(vars.STRIPE_SECRET_ARN, name).toBe(['account', 'pages'].includes(name) ? arn : undefined);
+      expect(vars.STRIPE_SECRET_ARN, name).toBe(['account', 'pages', 'mcp'].includes(name) ? arn : undefined);
     }
     expect(JSON.stringify(res)).not.toMatch(/sk_live|sk_test|whsec_/);
     expect(() => synthMailroom({ skipBundling: true, context: { paymentProvider: 'stripe' } })).toThrow(/paymentSecretArn/);
