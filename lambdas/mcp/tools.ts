@@ -65,8 +65,8 @@ export interface ToolBinding {
 
 const shapeOf = (s: z.ZodType | undefined): Record<string, z.ZodType> => (s ? (s as z.ZodObject).shape : {});
 
-function jsonSchema(schema: z.ZodType): { properties?: Record<string, Record<string, unknown>>; required?: string[] } {
-  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as never;
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): { properties?: Record<string, Record<string, unknown>>; required?: string[] } {
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as never;
 }
 
 /**
@@ -103,11 +103,13 @@ function bind(tool: ToolDef): ToolBinding {
   const add = (where: Where, schema: z.ZodType | undefined) => {
     if (!schema) return;
     const js = jsonSchema(schema);
+    // A query boolean (z.stringbool) reads "true"/"false" but means a boolean: its output view says so.
+    const typed = where === 'query' ? jsonSchema(schema, 'output') : js;
     for (const name of Object.keys(shapeOf(schema))) {
       const arg = where === 'path' ? argumentName(route, name) : name;
       if (args.has(arg)) throw new Error(`MCP tool ${tool.name}: argument ${arg} is both ${args.get(arg)!.where} and ${where}`);
       args.set(arg, { where, name });
-      const prop = js.properties?.[name] ?? {};
+      const prop = typed.properties?.[name] ?? {};
       properties[arg] = where === 'query' ? queryProperty(prop) : where === 'path' ? { type: 'string', ...prop } : prop;
       if (where === 'path' || js.required?.includes(name)) required.push(arg);
     }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Timestamp, UpgradeContext } from './common.ts';
+import { components, Timestamp, UpgradeContext } from './common.ts';
 import { TierName } from './inboxes.ts';
 
 export const AccountView = z.object({
@@ -22,16 +22,16 @@ export const AccountView = z.object({
     subscription_id: z.string().nullable(),
     provider: z.string().nullable(),
   }),
-});
+}).register(components, { id: 'Account' });
 
-export const Capability = z.object({ action: z.string(), description: z.string() });
+export const Capability = z.object({ action: z.string(), description: z.string() }).register(components, { id: 'Capability' });
 export const MissingCapability = z.object({
   action: z.string(),
   description: z.string(),
   reason: z.string().describe('The error code a call would get'),
   unlock_url: z.string(),
   api_call: z.string(),
-});
+}).register(components, { id: 'MissingCapability' });
 
 export const Capabilities = z.object({
   tier: TierName,
@@ -44,14 +44,14 @@ export const Capabilities = z.object({
     sends_today: z.number().int(),
     sends_per_day: z.number().int(),
   }),
-});
+}).register(components, { id: 'Capabilities' });
 
 export const UpgradeBody = z.object({
   tier: z.enum(['developer', 'growth', 'enterprise']).optional(),
   target_tier: z.enum(['developer', 'growth', 'enterprise']).optional().describe('Alias of tier'),
   payment_method: z.string().min(1).max(255)
     .describe('Payment method id. Sandbox: pm_card_visa succeeds, pm_card_chargeDeclined is declined.'),
-}).refine((b) => b.tier ?? b.target_tier, { message: 'tier is required: developer, growth or enterprise', path: ['tier'] });
+}).refine((b) => b.tier ?? b.target_tier, { message: 'tier is required: developer, growth or enterprise', path: ['tier'] }).register(components, { id: 'UpgradeRequest' });
 
 export const UpgradeResult = z.object({
   account_id: z.string(),
@@ -67,4 +67,4 @@ export const UpgradeResult = z.object({
     custom_domains_enabled: z.boolean(),
     max_custom_domains: z.number().int(),
   }),
-});
+}).register(components, { id: 'UpgradeResult' });

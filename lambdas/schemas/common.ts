@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import { freeJsonProblem } from '../core/json-shape.ts';
 
+/**
+ * The schemas openapi.json publishes as named components (`#/components/schemas/<id>`), so a
+ * generated client has a Message, Inbox or Thread type to import. A registry of its own, not
+ * zod's global one: ids there would turn every other conversion (the MCP tools' input schemas)
+ * into a bare `$ref`.
+ */
+export const components = z.registry<{ id: string }>();
+
 export const Timestamp = z.string().describe('ISO 8601, UTC');
 
 export const ErrorEnvelope = z.object({
@@ -15,7 +23,7 @@ export const ErrorEnvelope = z.object({
   rate_limit: z.unknown().optional(),
   details: z.unknown().optional().describe('More about the failure, e.g. every invalid field'),
   request_id: z.string().optional().describe('Quote it when reporting a 500'),
-});
+}).register(components, { id: 'Error' });
 
 export const successEnvelope = <T extends z.ZodType>(result: T) =>
   z.object({ result, next_steps: z.array(z.string()) });
@@ -39,8 +47,11 @@ export const FreeJsonObject = z.record(z.string(), z.unknown()).superRefine((v, 
   if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
 });
 
-/** Query-string boolean: only the literal words, so `?read=yes` is a 400 rather than a guess. */
-export const QueryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
+/**
+ * Query-string boolean: only the literal words, so `?read=yes` is a 400 rather than a guess.
+ * A stringbool (not an enum + transform) so that openapi.json types it as a boolean.
+ */
+export const QueryBoolean = z.stringbool({ truthy: ['true'], falsy: ['false'], case: 'sensitive' });
 
 /** Page size: default 50, max 100; offset default 0 (ARCHITECTURE). */
 export const Pagination = z.object({
@@ -55,4 +66,4 @@ export const UpgradeContext = z.object({
   target_tier: z.string().optional(),
   expires_at: z.string().optional().describe('When the operator link expires (7 days)'),
   api_call: z.string().optional(),
-});
+}).register(components, { id: 'UpgradeContext' });

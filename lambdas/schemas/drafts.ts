@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { IsoDateTime, Timestamp } from './common.ts';
+import { components, IsoDateTime, Timestamp } from './common.ts';
 import { Label } from './messages.ts';
 import { CONTROL_OR_INVISIBLE } from '../core/text-safety.ts';
 
@@ -24,7 +24,7 @@ export const CreateDraftBody = z.object({
   in_reply_to: z.string().optional().describe('Id of a message of this inbox: sets In-Reply-To/References and the thread'),
   thread_id: z.string().optional(),
   labels: z.array(Label).max(50).default([]),
-});
+}).register(components, { id: 'CreateDraftRequest' });
 
 export const UpdateDraftBody = z.object({
   to: Recipients.optional(),
@@ -35,7 +35,7 @@ export const UpdateDraftBody = z.object({
   body_html: z.string().max(2_000_000).nullable().optional(),
   send_at: SendAt.nullable().optional().describe('null unschedules'),
   labels: z.array(Label).max(50).optional().describe('Replaces all labels'),
-});
+}).register(components, { id: 'UpdateDraftRequest' });
 
 export const Draft = z.object({
   id: z.string(),
@@ -52,15 +52,15 @@ export const Draft = z.object({
   status: z.enum(['draft', 'scheduled', 'sending', 'sent']),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
-export const DraftList = z.object({ drafts: z.array(Draft), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+}).register(components, { id: 'Draft' });
+export const DraftList = z.object({ drafts: z.array(Draft), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }).register(components, { id: 'DraftList' });
 export const ListDraftsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).default(0),
   label: z.string().optional(),
 });
 export const DraftParams = z.object({ id: z.string(), draftId: z.string() });
-export const DraftDeleted = z.object({ id: z.string(), deleted: z.literal(true), cancelled_schedule: z.boolean() });
+export const DraftDeleted = z.object({ id: z.string(), deleted: z.literal(true), cancelled_schedule: z.boolean() }).register(components, { id: 'DraftDeleted' });
 
 export const SendResult = z.object({
   id: z.string().describe('Message id (msg_…); for a scheduled send, the draft id until it is sent'),
@@ -70,7 +70,7 @@ export const SendResult = z.object({
   scheduled_at: Timestamp.nullable(),
   thread_id: z.string().nullable(),
   note: z.string(),
-});
+}).register(components, { id: 'SendResult' });
 
 export const SendBody = z.object({
   to: Recipients,
@@ -86,12 +86,12 @@ export const SendBody = z.object({
   })).max(10).default([]),
   client_id: z.string().min(1).max(128).optional().describe('Idempotency key: a repeat returns the first send'),
   in_reply_to: z.string().optional(),
-});
+}).register(components, { id: 'SendMessageRequest' });
 
 export const ReplyBody = z.object({
   body: z.string().max(1_000_000),
   body_html: z.string().max(2_000_000).nullable().optional(),
   reply_all: z.boolean().default(false),
   client_id: z.string().min(1).max(128).optional(),
-});
+}).register(components, { id: 'ReplyRequest' });
 export const MessageIdParams = z.object({ id: z.string() });

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { USERNAME_MAX, USERNAME_MIN } from '../core/usernames.ts';
-import { FreeJsonObject, Pagination, Timestamp } from './common.ts';
+import { components, FreeJsonObject, Pagination, QueryBoolean, Timestamp } from './common.ts';
 
-export const InboxStatus = z.enum(['active', 'deleted']);
-export const TierName = z.enum(['free', 'developer', 'growth', 'enterprise']);
+export const InboxStatus = z.enum(['active', 'deleted']).register(components, { id: 'InboxStatus' });
+export const TierName = z.enum(['free', 'developer', 'growth', 'enterprise']).register(components, { id: 'Tier' });
 
 export const CreateInboxBody = z.object({
   username: z.string().min(USERNAME_MIN).max(USERNAME_MAX)
@@ -12,7 +12,7 @@ export const CreateInboxBody = z.object({
   client_id: z.string().min(1).max(128).optional().describe('Idempotency key: a repeat returns the existing inbox'),
   metadata: FreeJsonObject.optional().describe('Free-form JSON kept with the inbox (max 4 KB, 16 levels deep, keys 1-256 characters)'),
   domain_id: z.string().optional().describe('Custom domain (paid tiers); not available in this deployment'),
-});
+}).register(components, { id: 'CreateInboxRequest' });
 
 export const InboxCreated = z.object({
   id: z.string(),
@@ -26,7 +26,7 @@ export const InboxCreated = z.object({
   created_at: Timestamp,
   client_id: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
-});
+}).register(components, { id: 'InboxCreated' });
 
 export const InboxSummary = z.object({
   id: z.string(),
@@ -37,7 +37,7 @@ export const InboxSummary = z.object({
   message_count: z.number().int(),
   thread_count: z.number().int(),
   last_received_at: Timestamp.nullable(),
-});
+}).register(components, { id: 'InboxSummary' });
 
 export const InboxDetail = InboxSummary.extend({
   view_url: z.string(),
@@ -45,7 +45,7 @@ export const InboxDetail = InboxSummary.extend({
   updated_at: Timestamp,
   client_id: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
-});
+}).register(components, { id: 'Inbox' });
 
 export const InboxList = z.object({
   inboxes: z.array(InboxSummary),
@@ -53,16 +53,16 @@ export const InboxList = z.object({
   limit: z.number().int(),
   offset: z.number().int(),
   has_more: z.boolean(),
-});
+}).register(components, { id: 'InboxList' });
 
 export const ListInboxesQuery = Pagination.extend({
-  include_deleted: z.enum(['true', 'false']).transform((v) => v === 'true').optional()
+  include_deleted: QueryBoolean.optional()
     .describe('Also list soft-deleted inboxes'),
 });
 
 export const UpdateInboxBody = z.object({
   display_name: z.string().trim().min(1).max(128).nullable().describe('null reverts to the username'),
-});
+}).register(components, { id: 'UpdateInboxRequest' });
 
 export const InboxUpdated = z.object({
   id: z.string(),
@@ -70,13 +70,13 @@ export const InboxUpdated = z.object({
   display_name: z.string(),
   status: InboxStatus,
   updated_at: Timestamp,
-});
+}).register(components, { id: 'InboxUpdated' });
 
 export const InboxDeleted = z.object({
   id: z.string(),
   address: z.string(),
   status: z.literal('deleted'),
   deleted_at: Timestamp,
-});
+}).register(components, { id: 'InboxDeleted' });
 
 export const InboxParams = z.object({ id: z.string() });

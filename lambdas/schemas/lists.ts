@@ -1,14 +1,14 @@
 import * as z from 'zod';
-import { Timestamp } from './common.ts';
+import { components, Timestamp } from './common.ts';
 
-export const ListType = z.enum(['allowlist', 'blocklist']);
+export const ListType = z.enum(['allowlist', 'blocklist']).register(components, { id: 'ListType' });
 
 export const CreateListEntryBody = z.object({
   type: ListType,
   address: z.string().min(3).max(254).optional().describe('user@domain, *@domain, or *@*.domain'),
   pattern: z.string().min(3).max(254).optional().describe('Alias of address'),
   inbox_id: z.string().nullable().optional().describe('null or omitted = every inbox of the account'),
-}).refine((b) => b.address ?? b.pattern, { message: 'address is required', path: ['address'] });
+}).refine((b) => b.address ?? b.pattern, { message: 'address is required', path: ['address'] }).register(components, { id: 'CreateListEntryRequest' });
 
 export const ListEntry = z.object({
   id: z.string(),
@@ -18,12 +18,12 @@ export const ListEntry = z.object({
   inbox_address: z.string().nullable(),
   status: z.literal('active'),
   created_at: Timestamp,
-});
+}).register(components, { id: 'ListEntry' });
 
 export const ListEntriesQuery = z.object({
   type: ListType.optional(),
   inbox_id: z.string().optional().describe('An inbox id, or the literal "null" for account-wide entries only'),
 });
-export const ListEntryList = z.object({ lists: z.array(ListEntry), total: z.number().int() });
+export const ListEntryList = z.object({ lists: z.array(ListEntry), total: z.number().int() }).register(components, { id: 'ListEntryList' });
 export const ListEntryParams = z.object({ id: z.string() });
-export const ListEntryDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+export const ListEntryDeleted = z.object({ id: z.string(), deleted: z.literal(true) }).register(components, { id: 'ListEntryDeleted' });

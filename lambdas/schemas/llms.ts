@@ -18,8 +18,20 @@ function operations(doc: Json) {
   return out;
 }
 
+/** A named component's name, from its `$ref` (directly or as the one member of a nullable allOf). */
+const refName = (s: Json | undefined): string | undefined =>
+  (s?.$ref ?? (s?.allOf?.length === 1 ? s.allOf[0].$ref : undefined))?.split('/').pop();
+
+/** The schema itself: a reference to a component is replaced by that component. */
+const deref = (doc: Json, s: Json | undefined): Json | undefined => {
+  const name = refName(s);
+  return name ? { ...doc.components?.schemas?.[name], ...(s?.nullable ? { nullable: true } : {}) } : s;
+};
+
 function typeOf(s: Json | undefined): string {
   if (!s) return 'any';
+  const name = refName(s);
+  if (name) return s.nullable ? `${name} | null` : name;
   if (s.enum) return s.enum.map((v: unknown) => JSON.stringify(v)).join(' | ');
   if (s.type === 'array') return `${typeOf(s.items)}[]`;
   if (s.anyOf || s.oneOf) return (s.anyOf ?? s.oneOf).map(typeOf).join(' | ');
@@ -27,12 +39,13 @@ function typeOf(s: Json | undefined): string {
   return s.nullable ? `${t} | null` : t;
 }
 
-function fields(schema: Json | undefined, indent: string, depth = 0): string[] {
+function fields(doc: Json, given: Json | undefined, indent: string, depth = 0): string[] {
+  const schema = deref(doc, given);
   if (!schema || depth > 3) return [];
-  const target = schema.type === 'array' ? schema.items : schema;
+  const target = deref(doc, schema.type === 'array' ? schema.items : schema);
   const props = target?.properties as Record<string, Json> | undefined;
   if (!props) return [];
-  const required = new Set<string>(target.required ?? []);
+  const required = new Set<string>(target?.required ?? []);
   const lines: string[] = [];
   for (const [name, p] of Object.entries(props)) {
     const constraints = [
@@ -41,7 +54,7 @@ function fields(schema: Json | undefined, indent: string, depth = 0): string[] {
       p.default !== undefined ? `default ${JSON.stringify(p.default)}` : '',
     ].filter(Boolean).join(', ');
     lines.push(`${indent}- ${name} (${typeOf(p)}${required.has(name) ? ', required' : ''}${constraints ? `, ${constraints}` : ''})${p.description ? `: ${p.description}` : ''}`);
-    lines.push(...fields(p, `${indent}  `, depth + 1));
+    lines.push(...fields(doc, p, `${indent}  `, depth + 1));
   }
   return lines;
 }
@@ -116,13 +129,13 @@ export function buildLlmsFullTxt(doc: Json, c: DocsContext): string {
       lines.push('');
     }
     const body = op.requestBody?.content?.['application/json']?.schema;
-    if (body) lines.push('Request body:', ...fields(body, ''), '');
+    if (body) lines.push('Request body:', ...fields(doc, body, ''), '');
     for (const [status, resp] of Object.entries<Json>(op.responses)) {
       const schema = resp.content?.['application/json']?.schema;
       if (Number(status) < 300) {
         const result = schema?.properties?.result;
         lines.push(`Response ${status}: ${resp.description}`);
-        if (result) lines.push(...fields(result, '  '));
+        if (result) lines.push(...fields(doc, result, '  '));
         lines.push('');
       }
     }

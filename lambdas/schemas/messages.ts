@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Pagination, QueryBoolean, Timestamp } from './common.ts';
+import { components, Pagination, QueryBoolean, Timestamp } from './common.ts';
 
 export const Label = z.string().trim().min(1).max(64).describe('Case-sensitive label');
 
@@ -11,18 +11,18 @@ export const AttachmentMeta = z.object({
   inline: z.boolean(),
   content_id: z.string().optional(),
   download_url: z.string().describe('API path that returns a presigned URL (needs the key)'),
-});
+}).register(components, { id: 'Attachment' });
 
 export const CtaLink = z.object({
   url: z.string(), text: z.string(), confidence: z.enum(['high', 'medium', 'low']), type: z.string(),
-});
-export const VerificationCode = z.object({ code: z.string(), confidence: z.enum(['high', 'medium', 'low']), context: z.string() });
+}).register(components, { id: 'CtaLink' });
+export const VerificationCode = z.object({ code: z.string(), confidence: z.enum(['high', 'medium', 'low']), context: z.string() }).register(components, { id: 'VerificationCode' });
 
 export const AuthResult = z.enum(['pass', 'fail', 'none', 'temperror', 'disabled']);
 export const Authentication = z.object({
   spf: AuthResult, dkim: AuthResult, dmarc: AuthResult,
   sender_verified: z.boolean().describe('DMARC passed for the domain of the From address: the sender is who From says'),
-}).describe('Sender authentication of a received message (null for mail this inbox sent)');
+}).describe('Sender authentication of a received message (null for mail this inbox sent)').register(components, { id: 'Authentication' });
 
 export const Message = z.object({
   id: z.string(),
@@ -56,7 +56,7 @@ export const Message = z.object({
   attachments: z.array(AttachmentMeta),
   parse_error: z.string().optional().describe('Present when the message could only partly be read'),
   delivery_status: z.enum(['queued', 'sent', 'delivered', 'bounced', 'failed']).optional(),
-});
+}).register(components, { id: 'Message' });
 
 export const ListMessagesQuery = Pagination.extend({
   thread_id: z.string().optional(),
@@ -69,12 +69,12 @@ export const ListMessagesQuery = Pagination.extend({
 
 export const MessageList = z.object({
   messages: z.array(Message), total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean(),
-});
+}).register(components, { id: 'MessageList' });
 
 export const UpdateMessageBody = z.object({
   read: z.boolean().optional(),
   labels: z.array(Label).max(50).optional().describe('Replaces all labels'),
-}).refine((b) => b.read !== undefined || b.labels !== undefined, { message: 'send read and/or labels', path: ['read'] });
+}).refine((b) => b.read !== undefined || b.labels !== undefined, { message: 'send read and/or labels', path: ['read'] }).register(components, { id: 'UpdateMessageRequest' });
 
 export const MessageParams = z.object({ id: z.string(), msgId: z.string() });
 export const AttachmentParams = z.object({ id: z.string(), msgId: z.string(), attachId: z.string() });
@@ -83,13 +83,13 @@ export const ThreadAttachmentParams = AttachmentParams.extend({ threadId: z.stri
 export const AttachmentDownload = z.object({
   id: z.string(), url: z.string().describe('Presigned; valid 1 hour; needs no key'), expires_at: Timestamp,
   filename: z.string(), content_type: z.string(), size: z.number().int(),
-});
+}).register(components, { id: 'AttachmentDownload' });
 
 export const Rejection = z.object({
   from: z.string(), subject: z.string(), reason: z.string(), rejected_at: Timestamp,
   rule: z.object({ id: z.string(), type: z.string(), address: z.string(), inbox_id: z.string().nullable() }).nullable(),
-});
-export const RejectionList = z.object({ rejections: z.array(Rejection), total: z.number().int() });
+}).register(components, { id: 'Rejection' });
+export const RejectionList = z.object({ rejections: z.array(Rejection), total: z.number().int() }).register(components, { id: 'RejectionList' });
 export const RejectionsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) });
 
 /** API Gateway ends an integration at 30 s; a wait must answer well before. */
@@ -115,4 +115,4 @@ export const WaitResult = z.object({
   verification_code: z.string().nullable().describe('The best verification code of the message, or null'),
   cta: z.object({ url: z.string(), text: z.string(), type: z.string() }).nullable().describe('The best call-to-action link, or null'),
   timed_out: z.boolean().describe('true: nothing matching arrived in time; next_steps gives the call that goes on waiting'),
-});
+}).register(components, { id: 'WaitResult' });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { FreeJson, Timestamp } from './common.ts';
+import { components, FreeJson, Timestamp } from './common.ts';
 
 /** Operator links and notifications (spec: upgrade-link, notify-operator, Operator notification). */
 
@@ -10,7 +10,7 @@ export const CONTEXT_MAX_BYTES = 16 * 1024;
 
 export const UpgradeLinkBody = z.object({
   target_tier: z.enum(['developer', 'growth', 'enterprise']).describe('The paid tier the operator is asked to buy'),
-});
+}).register(components, { id: 'UpgradeLinkRequest' });
 
 export const UpgradeLinkResult = z.object({
   url: z.string().describe('Signed magic link to the checkout; valid 7 days, single use, bound to this account'),
@@ -18,7 +18,7 @@ export const UpgradeLinkResult = z.object({
   target_tier: z.string(),
   operator_action_label: z.string(),
   agent_script: z.string().describe('Words to relay to your operator, link included'),
-});
+}).register(components, { id: 'UpgradeLinkResult' });
 
 export const NotifyOperatorBody = z.object({
   issue: z.string().min(1, 'issue must be 1-1000 characters').max(ISSUE_MAX, 'issue must be 1-1000 characters')
@@ -28,9 +28,9 @@ export const NotifyOperatorBody = z.object({
     .refine((v) => v === undefined || Buffer.byteLength(JSON.stringify(v) ?? '') <= CONTEXT_MAX_BYTES, `context may be at most ${CONTEXT_MAX_BYTES} bytes of JSON`)
     .describe('Any JSON that helps the operator decide (16 KB, 16 levels deep, keys 1-256 characters); shown readably on the page'),
   action_label: z.string().trim().min(1).max(ACTION_LABEL_MAX).default('Review Request').describe('Label of the operator\'s action button'),
-});
+}).register(components, { id: 'NotifyOperatorRequest' });
 
-export const NotificationStatus = z.enum(['pending', 'approved', 'declined']);
+export const NotificationStatus = z.enum(['pending', 'approved', 'declined']).register(components, { id: 'NotificationStatus' });
 
 export const OperatorNotification = z.object({
   notification_id: z.string().describe('not_…'),
@@ -39,7 +39,7 @@ export const OperatorNotification = z.object({
   agent_script: z.string().describe('Words to relay to your operator, link included'),
   expires_at: Timestamp,
   status: NotificationStatus,
-});
+}).register(components, { id: 'OperatorNotification' });
 
 export const NotificationParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -53,7 +53,7 @@ export const NotificationView = z.object({
   responded_at: Timestamp.nullable(),
   created_at: Timestamp,
   expires_at: Timestamp,
-});
+}).register(components, { id: 'Notification' });
 
 // Pages (HTML for people; the token or key in the query is the credential).
 const Token = z.string().max(4096);
@@ -71,4 +71,4 @@ export const InboxPageQuery = z.object({
 export const MessagePageParams = z.object({ id: z.string().min(1).max(100), msgId: z.string().min(1).max(100) });
 export const AttachmentPageParams = MessagePageParams.extend({ attachId: z.string().min(1).max(100) });
 export const KeyQuery = z.object({ key: z.string().max(200).optional() });
-export const PaymentWebhookResult = z.object({ received: z.boolean(), outcome: z.string() });
+export const PaymentWebhookResult = z.object({ received: z.boolean(), outcome: z.string() }).register(components, { id: 'PaymentWebhookResult' });

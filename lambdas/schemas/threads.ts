@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { IsoDateTime, Pagination, QueryBoolean, Timestamp } from './common.ts';
+import { components, IsoDateTime, Pagination, QueryBoolean, Timestamp } from './common.ts';
 import { Label, Message } from './messages.ts';
 
 export const Thread = z.object({
@@ -15,7 +15,7 @@ export const Thread = z.object({
   created_at: Timestamp,
   updated_at: Timestamp,
   last_message_at: Timestamp.describe('Alias of latest_message.received_at'),
-});
+}).register(components, { id: 'Thread' });
 
 export const ListThreadsQuery = Pagination.extend({
   label: z.string().optional(),
@@ -32,11 +32,12 @@ export const ListAccountThreadsQuery = ListThreadsQuery.extend({
 
 export const ThreadList = z.object({
   threads: z.array(Thread), total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean(),
-});
-export const ThreadWithMessages = z.object({ thread: Thread.extend({ messages: z.array(Message) }) });
-export const ThreadResult = z.object({ thread: Thread });
+}).register(components, { id: 'ThreadList' });
+export const ThreadDetail = Thread.extend({ messages: z.array(Message) }).register(components, { id: 'ThreadWithMessages' });
+export const ThreadWithMessages = z.object({ thread: ThreadDetail }).register(components, { id: 'ThreadWithMessagesResult' });
+export const ThreadResult = z.object({ thread: Thread }).register(components, { id: 'ThreadResult' });
 
 export const ThreadParams = z.object({ id: z.string(), threadId: z.string() });
 export const ThreadLabelParams = ThreadParams.extend({ label: z.string() });
-export const SetLabelsBody = z.object({ labels: z.array(Label).max(50) });
-export const AddLabelBody = z.object({ label: Label });
+export const SetLabelsBody = z.object({ labels: z.array(Label).max(50) }).register(components, { id: 'SetThreadLabelsRequest' });
+export const AddLabelBody = z.object({ label: Label }).register(components, { id: 'AddThreadLabelRequest' });

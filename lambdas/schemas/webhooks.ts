@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { EVENT_TYPES } from '../core/events.ts';
-import { Pagination, Timestamp } from './common.ts';
+import { components, Pagination, Timestamp } from './common.ts';
 
 const Events = z.array(z.string()).min(1).max(EVENT_TYPES.length)
   .describe(`Event types to receive: ${EVENT_TYPES.join(', ')}`);
@@ -10,13 +10,13 @@ export const CreateWebhookBody = z.object({
   endpoint_url: z.string().max(2048).optional().describe('Alias of url'),
   events: Events,
   inbox_id: z.string().nullable().optional().describe('Only events of this inbox; omitted = every inbox of the account'),
-}).refine((b) => b.url ?? b.endpoint_url, { message: 'url is required', path: ['url'] });
+}).refine((b) => b.url ?? b.endpoint_url, { message: 'url is required', path: ['url'] }).register(components, { id: 'CreateWebhookRequest' });
 
 export const UpdateWebhookBody = z.object({
   url: z.string().max(2048).optional(),
   endpoint_url: z.string().max(2048).optional(),
   events: Events.optional(),
-}).refine((b) => b.url ?? b.endpoint_url ?? b.events, { message: 'send url and/or events', path: ['url'] });
+}).refine((b) => b.url ?? b.endpoint_url ?? b.events, { message: 'send url and/or events', path: ['url'] }).register(components, { id: 'UpdateWebhookRequest' });
 
 export const Webhook = z.object({
   id: z.string(),
@@ -31,12 +31,12 @@ export const Webhook = z.object({
   last_failure_at: Timestamp.nullable(),
   created_at: Timestamp,
   updated_at: Timestamp,
-});
-export const WebhookWithSecret = Webhook.extend({ secret: z.string().describe('whsec_…: shown only now; verify X-Service-Signature and the Standard Webhooks webhook-signature with it') });
-export const WebhookList = z.object({ webhooks: z.array(Webhook), total: z.number().int() });
+}).register(components, { id: 'Webhook' });
+export const WebhookWithSecret = Webhook.extend({ secret: z.string().describe('whsec_…: shown only now; verify X-Service-Signature and the Standard Webhooks webhook-signature with it') }).register(components, { id: 'WebhookWithSecret' });
+export const WebhookList = z.object({ webhooks: z.array(Webhook), total: z.number().int() }).register(components, { id: 'WebhookList' });
 export const WebhookParams = z.object({ id: z.string() });
-export const WebhookDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
-export const WebhookEnabled = z.object({ id: z.string(), status: z.literal('active'), health: z.literal('healthy'), re_enabled_at: Timestamp });
+export const WebhookDeleted = z.object({ id: z.string(), deleted: z.literal(true) }).register(components, { id: 'WebhookDeleted' });
+export const WebhookEnabled = z.object({ id: z.string(), status: z.literal('active'), health: z.literal('healthy'), re_enabled_at: Timestamp }).register(components, { id: 'WebhookEnabled' });
 export const WebhookTestResult = z.object({
   status: z.enum(['success', 'failed']),
   response_code: z.number().int().nullable(),
@@ -45,11 +45,11 @@ export const WebhookTestResult = z.object({
   tested_at: Timestamp,
   error: z.string().nullable(),
   event_id: z.string(),
-});
+}).register(components, { id: 'WebhookTestResult' });
 export const DeliveryLog = z.object({
   event_id: z.string(), event_type: z.string(), attempted_at: Timestamp, delivered_at: Timestamp.nullable(),
   response_code: z.number().int().nullable(), latency_ms: z.number().int(), error: z.string().nullable(),
   retry_count: z.number().int().describe('0 for the first attempt'), success: z.boolean(),
-});
-export const DeliveryLogList = z.object({ logs: z.array(DeliveryLog), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+}).register(components, { id: 'DeliveryLog' });
+export const DeliveryLogList = z.object({ logs: z.array(DeliveryLog), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }).register(components, { id: 'DeliveryLogList' });
 export const LogsQuery = Pagination;

@@ -1,0 +1,269 @@
+/**
+ * The typed client. `mailroom.api` is openapi-fetch over the generated `paths` (every route,
+ * typed); the namespaces (`inboxes`, `messages`, …) are one-line wrappers over it that return
+ * the envelope's `result` and throw MailroomError for anything else.
+ */
+import createClient, { type Client } from 'openapi-fetch';
+import { MailroomError, WaitTimeoutError } from './errors.js';
+import type { components, operations, paths } from './generated/schema.js';
+import { withClientId } from './idempotency.js';
+import { paginate, type Page, type PageRequest, type PaginateOptions } from './paginate.js';
+import { retryingFetch, type RetryEvent, type RetryOptions } from './retry.js';
+
+type Schemas = components['schemas'];
+type Query<O extends keyof operations> = NonNullable<operations[O]['parameters']['query']>;
+type Body<O extends keyof operations> = operations[O]['requestBody'] extends { content: { 'application/json': infer B } } | undefined ? B : never;
+
+/** Where the local stack listens (`npm start`): the default when neither option nor env names one. */
+export const DEFAULT_API_URL = 'http://localhost:3000';
+
+export interface MailroomOptions {
+  /** API base URL; default MAILROOM_API_URL, else http://localhost:3000. */
+  apiUrl?: string;
+  /** Account or inbox key; default MAILROOM_API_KEY. Creating a first inbox needs none. */
+  apiKey?: string;
+  /** Retry policy for 429 and 5xx; `false` turns retrying off. */
+  retry?: RetryOptions | false;
+  /** Called before each retry (logging, metrics). */
+  onRetry?: (event: RetryEvent) => void;
+  /** A fetch of your own (proxies, tests); default globalThis.fetch. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Extra headers on every request. */
+  headers?: Record<string, string>;
+}
+
+/** Filters of the wait call (its per-call `timeout` aside). */
+export type WaitQuery = Omit<Query<'waitForMessage'>, 'timeout'>;
+
+/** What a wait call answers: the message with its best code and link, or `timed_out: true`. */
+export type WaitResult = Schemas['WaitResult'];
+
+export interface WaitForMessageOptions extends WaitQuery {
+  /** Total seconds to wait across as many wait calls as that takes (default 120). */
+  timeout?: number;
+  /** Longest single wait call in seconds (default and maximum 25); lower it behind a proxy that cuts idle requests sooner. */
+  callTimeout?: number;
+  signal?: AbortSignal;
+}
+
+/** A message that arrived, with its code or link picked out. */
+export type ArrivedMessage = WaitResult & { message: Schemas['Message']; timed_out: false };
+
+/** The wait call's own limit (API Gateway ends integrations at 30 s). */
+export const MAX_WAIT_CALL_SECONDS = 25;
+export const DEFAULT_WAIT_SECONDS = 120;
+/** The server's default look-back for a wait without `since`: a mail that just landed still counts. */
+const WAIT_LOOKBACK_MS = 10_000;
+
+type ApiCall<T> = Promise<{ data?: { result: T }; error?: unknown; response: Response }>;
+
+const env = (name: string): string | undefined => (typeof process !== 'undefined' ? process.env[name] : undefined) || undefined;
+
+export class Mailroom {
+  /** The raw typed client: every route of openapi.json, e.g. `api.GET('/v1/inboxes/{id}', …)`. */
+  readonly api: Client<paths>;
+  readonly apiUrl: string;
+
+  constructor(options: MailroomOptions = {}) {
+    this.apiUrl = (options.apiUrl ?? env('MAILROOM_API_URL') ?? DEFAULT_API_URL).replace(/\/+$/, '');
+    const key = options.apiKey ?? env('MAILROOM_API_KEY');
+    const base = options.fetch ?? ((r: Request) => globalThis.fetch(r));
+    this.api = createClient<paths>({
+      baseUrl: this.apiUrl,
+      fetch: options.retry === false ? base : retryingFetch(base, options.retry, options.onRetry),
+      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...options.headers },
+    });
+  }
+
+  /** The result of a call, or a MailroomError. */
+  private async unwrap<T>(call: ApiCall<T>): Promise<T> {
+    let r: Awaited<ApiCall<T>>;
+    try {
+      r = await call;
+    } catch (err) {
+      if (err instanceof MailroomError) throw err;
+      throw MailroomError.network(err);
+    }
+    if (r.error !== undefined || !r.response.ok || !r.data) throw MailroomError.fromResponse(r.response, r.error);
+    return r.data.result;
+  }
+
+  private list<T extends object, K extends string>(key: K, fetch: (p: PageRequest) => ApiCall<Record<K, T[]> & { total?: number; has_more?: boolean; next_cursor?: string | null }>, options?: PaginateOptions) {
+    return paginate<T>(async (p) => {
+      const page = await this.unwrap(fetch(p));
+      return { items: page[key], total: page.total, has_more: page.has_more, next_cursor: page.next_cursor } satisfies Page<T>;
+    }, options);
+  }
+
+  readonly inboxes = {
+    /** Creates an inbox; without a key this also creates a free account (both keys are in the result, once). */
+    create: (body: Body<'createInbox'>) => this.unwrap(this.api.POST('/v1/inboxes', { body: withClientId(body) })),
+    list: (query: Query<'listInboxes'> = {}) => this.unwrap(this.api.GET('/v1/inboxes', { params: { query } })),
+    /** Every inbox of the account, page by page. */
+    iterate: (query: Omit<Query<'listInboxes'>, 'limit' | 'offset'> = {}, options?: PaginateOptions) =>
+      this.list<Schemas['InboxSummary'], 'inboxes'>('inboxes', (p) => this.api.GET('/v1/inboxes', { params: { query: { ...query, ...p } } }), options),
+    get: (id: string) => this.unwrap(this.api.GET('/v1/inboxes/{id}', { params: { path: { id } } })),
+    update: (id: string, body: Body<'updateInbox'>) => this.unwrap(this.api.PATCH('/v1/inboxes/{id}', { params: { path: { id } }, body })),
+    delete: (id: string) => this.unwrap(this.api.DELETE('/v1/inboxes/{id}', { params: { path: { id } } })),
+  };
+
+  readonly messages = {
+    list: (inboxId: string, query: Query<'listMessages'> = {}) =>
+      this.unwrap(this.api.GET('/v1/inboxes/{id}/messages', { params: { path: { id: inboxId }, query } })),
+    iterate: (inboxId: string, query: Omit<Query<'listMessages'>, 'limit' | 'offset'> = {}, options?: PaginateOptions) =>
+      this.list<Schemas['Message'], 'messages'>('messages', (p) => this.api.GET('/v1/inboxes/{id}/messages', { params: { path: { id: inboxId }, query: { ...query, ...p } } }), options),
+    get: (inboxId: string, messageId: string) =>
+      this.unwrap(this.api.GET('/v1/inboxes/{id}/messages/{msgId}', { params: { path: { id: inboxId, msgId: messageId } } })),
+    update: (inboxId: string, messageId: string, body: Body<'updateMessage'>) =>
+      this.unwrap(this.api.PATCH('/v1/inboxes/{id}/messages/{msgId}', { params: { path: { id: inboxId, msgId: messageId } }, body })),
+    attachment: (inboxId: string, messageId: string, attachmentId: string) =>
+      this.unwrap(this.api.GET('/v1/inboxes/{id}/messages/{msgId}/attachments/{attachId}', { params: { path: { id: inboxId, msgId: messageId, attachId: attachmentId } } })),
+    rejections: (inboxId: string, query: Query<'listRejections'> = {}) =>
+      this.unwrap(this.api.GET('/v1/inboxes/{id}/rejections', { params: { path: { id: inboxId }, query } })),
+    /** One wait call (at most 25 s): the first matching message, or `timed_out: true`. */
+    wait: (inboxId: string, query: WaitQuery & { timeout?: number } = {}, init: { signal?: AbortSignal } = {}) =>
+      this.waitOnce(inboxId, query, init.signal).then((r) => r.result),
+  };
+
+  readonly threads = {
+    list: (inboxId: string, query: Query<'listInboxThreads'> = {}) =>
+      this.unwrap(this.api.GET('/v1/inboxes/{id}/threads', { params: { path: { id: inboxId }, query } })),
+    iterate: (inboxId: string, query: Omit<Query<'listInboxThreads'>, 'limit' | 'offset'> = {}, options?: PaginateOptions) =>
+      this.list<Schemas['Thread'], 'threads'>('threads', (p) => this.api.GET('/v1/inboxes/{id}/threads', { params: { path: { id: inboxId }, query: { ...query, ...p } } }), options),
+    /** Conversations across every inbox of the account (account key). */
+    listAll: (query: Query<'listAccountThreads'> = {}) => this.unwrap(this.api.GET('/v1/threads', { params: { query } })),
+    iterateAll: (query: Omit<Query<'listAccountThreads'>, 'limit' | 'offset'> = {}, options?: PaginateOptions) =>
+      this.list<Schemas['Thread'], 'threads'>('threads', (p) => this.api.GET('/v1/threads', { params: { query: { ...query, ...p } } }), options),
+    get: (inboxId: string, threadId: string) =>
+      this.unwrap(this.api.GET('/v1/inboxes/{id}/threads/{threadId}', { params: { path: { id: inboxId, threadId } } })).then((r) => r.thread),
+    setLabels: (inboxId: string, threadId: string, labels: string[]) =>
+      this.unwrap(this.api.PATCH('/v1/inboxes/{id}/threads/{threadId}', { params: { path: { id: inboxId, threadId } }, body: { labels } })).then((r) => r.thread),
+    addLabel: (inboxId: string, threadId: string, label: string) =>
+      this.unwrap(this.api.POST('/v1/inboxes/{id}/threads/{threadId}/labels', { params: { path: { id: inboxId, threadId } }, body: { label } })).then((r) => r.thread),
+    removeLabel: (inboxId: string, threadId: string, label: string) =>
+      this.unwrap(this.api.DELETE('/v1/inboxes/{id}/threads/{threadId}/labels/{label}', { params: { path: { id: inboxId, threadId, label } } })).then((r) => r.thread),
+  };
+
+  readonly drafts = {
+    create: (inboxId: string, body: Body<'createDraft'>) =>
+      this.unwrap(this.api.POST('/v1/inboxes/{id}/drafts', { params: { path: { id: inboxId } }, body })),
+    list: (inboxId: string, query: Query<'listDrafts'> = {}) =>
+      this.unwrap(this.api.GET('/v1/inboxes/{id}/drafts', { params: { path: { id: inboxId }, query } })),
+    iterate: (inboxId: string, query: Omit<Query<'listDrafts'>, 'limit' | 'offset'> = {}, options?: PaginateOptions) =>
+      this.list<Schemas['Draft'], 'drafts'>('drafts', (p) => this.api.GET('/v1/inboxes/{id}/drafts', { params: { path: { id: inboxId }, query: { ...query, ...p } } }), options),
+    get: (inboxId: string, draftId: string) =>
+      this.unwrap(this.api.GET('/v1/inboxes/{id}/drafts/{draftId}', { params: { path: { id: inboxId, draftId } } })),
+    update: (inboxId: string, draftId: string, body: Body<'updateDraft'>) =>
+      this.unwrap(this.api.PATCH('/v1/inboxes/{id}/drafts/{draftId}', { params: { path: { id: inboxId, draftId } }, body })),
+    delete: (inboxId: string, draftId: string) =>
+      this.unwrap(this.api.DELETE('/v1/inboxes/{id}/drafts/{draftId}', { params: { path: { id: inboxId, draftId } } })),
+    send: (inboxId: string, draftId: string) =>
+      this.unwrap(this.api.POST('/v1/inboxes/{id}/drafts/{draftId}/send', { params: { path: { id: inboxId, draftId } } })),
+  };
+
+  /** Sends an email now (paid tiers). A client_id is added when you give none, so a retry never sends twice. */
+  send(inboxId: string, body: Body<'sendMessage'>) {
+    return this.unwrap(this.api.POST('/v1/inboxes/{id}/send', { params: { path: { id: inboxId } }, body: withClientId(body) }));
+  }
+
+  /** Replies in the message's thread (paid tiers); idempotent like send. */
+  reply(messageId: string, body: Body<'replyToMessage'>) {
+    return this.unwrap(this.api.POST('/v1/messages/{id}/reply', { params: { path: { id: messageId } }, body: withClientId(body) }));
+  }
+
+  readonly webhooks = {
+    /** The result carries the signing secret: it is shown only here. */
+    create: (body: Body<'createWebhook'>) => this.unwrap(this.api.POST('/v1/webhooks', { body })),
+    list: () => this.unwrap(this.api.GET('/v1/webhooks')),
+    update: (id: string, body: Body<'updateWebhook'>) => this.unwrap(this.api.PATCH('/v1/webhooks/{id}', { params: { path: { id } }, body })),
+    delete: (id: string) => this.unwrap(this.api.DELETE('/v1/webhooks/{id}', { params: { path: { id } } })),
+    test: (id: string) => this.unwrap(this.api.POST('/v1/webhooks/{id}/test', { params: { path: { id } } })),
+    enable: (id: string) => this.unwrap(this.api.POST('/v1/webhooks/{id}/enable', { params: { path: { id } } })),
+    rotateSecret: (id: string) => this.unwrap(this.api.POST('/v1/webhooks/{id}/rotate-secret', { params: { path: { id } } })),
+    logs: (id: string, query: Query<'listWebhookLogs'> = {}) => this.unwrap(this.api.GET('/v1/webhooks/{id}/logs', { params: { path: { id }, query } })),
+    iterateLogs: (id: string, options?: PaginateOptions) =>
+      this.list<Schemas['DeliveryLog'], 'logs'>('logs', (p) => this.api.GET('/v1/webhooks/{id}/logs', { params: { path: { id }, query: p } }), options),
+  };
+
+  readonly lists = {
+    create: (body: Body<'createListEntry'>) => this.unwrap(this.api.POST('/v1/lists', { body })),
+    list: (query: Query<'listListEntries'> = {}) => this.unwrap(this.api.GET('/v1/lists', { params: { query } })),
+    delete: (id: string) => this.unwrap(this.api.DELETE('/v1/lists/{id}', { params: { path: { id } } })),
+  };
+
+  readonly account = {
+    get: () => this.unwrap(this.api.GET('/v1/account')),
+    capabilities: () => this.unwrap(this.api.GET('/v1/capabilities')),
+    upgrade: (body: Body<'upgradeAccount'>) => this.unwrap(this.api.POST('/v1/account/upgrade', { body })),
+    upgradeLink: (body: Body<'createUpgradeLink'>) => this.unwrap(this.api.POST('/v1/account/upgrade-link', { body })),
+    notifyOperator: (body: Body<'notifyOperator'>) => this.unwrap(this.api.POST('/v1/notify-operator', { body })),
+    notification: (id: string) => this.unwrap(this.api.GET('/v1/notifications/{id}', { params: { path: { id } } })),
+  };
+
+  /** What this key can and cannot do, and how to unlock the rest. */
+  capabilities() {
+    return this.account.capabilities();
+  }
+
+  /** One wait call, with the envelope's next_steps (they hold the call that continues it). */
+  private async waitOnce(inboxId: string, query: Query<'waitForMessage'>, signal?: AbortSignal) {
+    let nextSteps: string[] = [];
+    let serverDate: number | undefined;
+    const result = await this.unwrap(this.api.GET('/v1/inboxes/{id}/messages/wait', {
+      params: { path: { id: inboxId }, query },
+      ...(signal ? { signal } : {}),
+    }).then((r) => {
+      nextSteps = r.data?.next_steps ?? [];
+      const d = Date.parse(r.response.headers.get('date') ?? '');
+      if (!Number.isNaN(d)) serverDate = d;
+      return r;
+    }));
+    return { result, nextSteps, serverDate };
+  }
+
+  /**
+   * Waits until a matching message arrives and returns it with its code or link, calling the
+   * wait route as often as `timeout` (total seconds, default 120) allows. Mail that arrives
+   * between two calls is not lost: every call after the first asks for the same window.
+   * Throws WaitTimeoutError when the time is up.
+   *
+   * @example const { verification_code } = await mailroom.waitForMessage(inbox.id, { has: 'code', from: 'github.com' });
+   */
+  async waitForMessage(inboxId: string, options: WaitForMessageOptions = {}): Promise<ArrivedMessage> {
+    const { timeout = DEFAULT_WAIT_SECONDS, callTimeout = MAX_WAIT_CALL_SECONDS, signal, ...filters } = options;
+    if (!(timeout > 0)) throw new RangeError('timeout must be a positive number of seconds');
+    const perCall = Math.max(1, Math.min(MAX_WAIT_CALL_SECONDS, Math.floor(callTimeout)));
+    const deadline = Date.now() + timeout * 1000;
+    let query: WaitQuery = { ...filters };
+    let lastSteps: string[] = [];
+    for (;;) {
+      const remaining = Math.ceil((deadline - Date.now()) / 1000);
+      if (remaining < 1) throw new WaitTimeoutError(timeout, lastSteps);
+      const started = Date.now();
+      const { result, nextSteps, serverDate } = await this.waitOnce(inboxId, { ...query, timeout: Math.min(perCall, remaining) }, signal);
+      if (!result.timed_out && result.message) return result as ArrivedMessage;
+      lastSteps = nextSteps;
+      query = { ...query, ...continuation(nextSteps, query, serverDate === undefined ? undefined : serverDate - (Date.now() - started)) };
+    }
+  }
+}
+
+/**
+ * Where the next wait call starts so nothing is skipped. A timed-out wait's next_steps give
+ * the exact call that goes on waiting (`after=<last message looked at>` or `since=…`): take its
+ * cursor. Failing that, keep the first call's window: the server's "now − 10 s" at that call by
+ * the server's own clock (its Date header, 1 s resolution), never the local clock.
+ */
+function continuation(nextSteps: string[], query: WaitQuery, serverStartMs: number | undefined): Pick<WaitQuery, 'after' | 'since'> {
+  for (const step of nextSteps) {
+    const m = /\/messages\/wait\?(\S+)/.exec(step);
+    if (!m) continue;
+    const p = new URLSearchParams(m[1]!);
+    const after = p.get('after');
+    const since = p.get('since');
+    if (after) return { after, since: undefined };
+    if (since) return { since };
+  }
+  if (query.after !== undefined || query.since !== undefined || serverStartMs === undefined) return {};
+  return { since: new Date(serverStartMs - WAIT_LOOKBACK_MS - 1000).toISOString() };
+}
