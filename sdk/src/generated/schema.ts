@@ -561,7 +561,7 @@ export interface paths {
         get: operations["listWebhooks"];
         put?: never;
         /**
-         * Get events POSTed to your HTTPS endpoint, signed with X-Service-Signature
+         * Get events POSTed to your HTTPS endpoint, signed with X-Service-Signature and Standard Webhooks headers
          * @description Account key: all inboxes, or one with inbox_id. Inbox key: that inbox only. The secret is returned once. Deliveries are retried after 5, 15, 45 and 135 s; after 5 consecutive failed attempts the webhook becomes unhealthy until POST /v1/webhooks/{id}/enable.
          *
          *     Auth: Account key or inbox key.
@@ -1109,7 +1109,7 @@ export interface components {
             display_name?: string | null;
             /** @description Idempotency key: a repeat returns the existing inbox */
             client_id?: string;
-            /** @description Free-form JSON kept with the inbox (max 4 KB) */
+            /** @description Free-form JSON kept with the inbox (max 4 KB, 16 levels deep, keys 1-256 characters) */
             metadata?: {
                 [key: string]: unknown;
             };
@@ -1393,7 +1393,7 @@ export interface components {
         NotifyOperatorRequest: {
             /** @description What you need from your operator, in plain words (1-1000 characters) */
             issue: string;
-            /** @description Any JSON that helps the operator decide; shown readably on the page */
+            /** @description Any JSON that helps the operator decide (16 KB, 16 levels deep, keys 1-256 characters); shown readably on the page */
             context?: unknown;
             /**
              * @description Label of the operator's action button
@@ -1713,7 +1713,7 @@ export interface components {
             created_at: string;
             /** @description ISO 8601, UTC */
             updated_at: string;
-            /** @description whsec_…: shown only now; verify X-Service-Signature with it */
+            /** @description whsec_…: shown only now; verify X-Service-Signature and the Standard Webhooks webhook-signature with it */
             secret: string;
         };
     };
@@ -2378,6 +2378,8 @@ export interface operations {
                 thread_id?: string;
                 /** @description true = read only, false = unread only */
                 read?: boolean;
+                /** @description true = unread only, false = read only (the name the thread list uses) */
+                unread?: boolean;
                 unread_only?: boolean;
                 /** @description By received time */
                 sort?: "desc" | "asc";
@@ -3198,6 +3200,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -3282,6 +3293,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -3356,6 +3376,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
