@@ -101,3 +101,15 @@ export const ENV = {
   paymentProvider: 'PAYMENT_PROVIDER',
   localMode: 'MAILROOM_LOCAL_MODE',
 } as const;
+
+/** CloudWatch namespace of the functions' EMF metrics (lambdas/metrics.ts). */
+export const METRICS_NAMESPACE = 'Mailroom';
+
+/**
+ * Powertools for AWS Lambda's settings, per function: the service name goes on every log line
+ * and is the metrics' dimension. The CDK construct sets them; a local run should set the same
+ * (the code falls back to the Lambda function name and METRICS_NAMESPACE when they are absent).
+ */
+export function powertoolsEnv(name: FunctionName): Record<string, string> {
+  return { POWERTOOLS_SERVICE_NAME: `mailroom-${name}`, POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE };
+}

@@ -21,7 +21,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ENV, FUNCTIONS, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
+import { ENV, FUNCTIONS, powertoolsEnv, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
 
 /** The repository root: entries, package-lock.json and tsconfig.json are resolved from here. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -118,10 +118,14 @@ export class MailroomFunction extends Construct {
       applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
       systemLogLevelV2: lambda.SystemLogLevel.WARN,
       deadLetterQueue: props.asyncDeadLetterQueue,
+      // X-Ray active tracing: Lambda samples invocations and traces them through the AWS SDK
+      // calls; CDK grants xray:PutTraceSegments/PutTelemetryRecords to the role.
+      tracing: lambda.Tracing.ACTIVE,
       environment: {
         [ENV.mailDomain]: props.mailDomain,
         [ENV.paymentProvider]: props.paymentProvider,
         NODE_OPTIONS: '--enable-source-maps',
+        ...powertoolsEnv(this.name),
       },
       bundling: {
         format: OutputFormat.ESM,
