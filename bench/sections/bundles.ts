@@ -137,6 +137,7 @@ async function bundle(root: string, entry: string, outdir: string, sourcemap: bo
     ...LAMBDA_BUNDLE_OPTIONS,
     mainFields: [...LAMBDA_BUNDLE_OPTIONS.mainFields],
     external: [...LAMBDA_BUNDLE_OPTIONS.external],
+    alias: { ...LAMBDA_BUNDLE_OPTIONS.alias },
     absWorkingDir: root,
     entryPoints: [{ in: entry, out: 'index' }],
     outdir,

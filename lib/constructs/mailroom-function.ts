@@ -21,6 +21,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { aliasEsbuildArgs } from '../bundle-aliases.ts';
 import { ENV, FUNCTIONS, powertoolsEnv, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
 
 /** The repository root: entries, package-lock.json and tsconfig.json are resolved from here. */
@@ -136,9 +137,15 @@ export class MailroomFunction extends Construct {
         sourceMap: true,
         // Bundle everything, the AWS SDK included: the pinned SDK version is the one we tested.
         externalModules: [],
+        // Lighter stand-ins for a few packages (credentials, rare charsets): lib/bundle-aliases.ts.
+        esbuildArgs: aliasEsbuildArgs(),
         forceDockerBundling: false,
       },
     });
+    this.acknowledge(
+      'AwsSolutions-IAM5[Resource::*]',
+      'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions (CDK adds them on Resource *).',
+    );
   }
 
   /** Set an environment variable the handler reads. */
