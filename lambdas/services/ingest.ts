@@ -123,11 +123,15 @@ export async function ingestInboundMail(n: InboundNotification): Promise<IngestO
         rejected_at: receivedAt, raw_s3_key: rawKey,
       }, n.sesMessageId);
       outcome.rejected.push({ inboxId: inbox.id, reason: decision.reason });
+      log.info('inbound mail rejected', { account_id: inbox.account_id, inbox_id: inbox.id, ses_message_id: n.sesMessageId, reason: decision.reason });
       continue;
     }
     const stored = await fileIntoInbox(inbox, n, parsed, content, attachments, receivedAt, receivedMs);
     if (stored === 'duplicate') outcome.duplicates.push(inbox.id);
     else outcome.delivered.push(stored);
+    // Ids on the line itself: the context of a shared process (the local stack) can be reset meanwhile.
+    log.info('inbound mail filed', { account_id: inbox.account_id, inbox_id: inbox.id, ses_message_id: n.sesMessageId,
+      ...(stored === 'duplicate' ? { duplicate: true } : { message_id: stored.messageId, thread_id: stored.threadId }) });
   }
   metrics.mailReceived(outcome.delivered.length);
   metrics.mailRejected(outcome.rejected.length);
