@@ -26,10 +26,13 @@ class MailroomLogFormatter extends LogFormatter {
 
 /**
  * POWERTOOLS_SERVICE_NAME is set per function by the CDK construct; without it (a bare import,
- * a test) the Lambda function name or 'mailroom' stands in. LOG_LEVEL is Powertools' own alias.
+ * a test) the Lambda function name or 'mailroom' stands in.
  */
 const logger = new Logger({
   serviceName: process.env.POWERTOOLS_SERVICE_NAME || process.env.AWS_LAMBDA_FUNCTION_NAME || 'mailroom',
+  // Powertools reads LOG_LEVEL too, but only in upper case; ours is documented in lower case.
+  // In AWS, the function's log level (AWS_LAMBDA_LOG_LEVEL, set by the CDK) takes precedence.
+  logLevel: (process.env.POWERTOOLS_LOG_LEVEL || process.env.LOG_LEVEL || 'info').toUpperCase() as 'INFO',
   logFormatter: new MailroomLogFormatter(),
 });
 

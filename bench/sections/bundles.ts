@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -226,6 +226,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
     const med = (xs: Probe[], k: keyof Omit<Probe, 'node'>) => (xs.length === RUNS ? round(median(xs.map((x) => x[k])), 1) : null);
     rows.push({
       handler: name,
+      memoryMb: FUNCTIONS[name].memoryMb,
       kb: round(bytes.length / KB, 1),
       gzipKb: round(gz / KB, 1),
       importMs: med(runs.plain, 'importMs'),
@@ -244,7 +245,10 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
 
   for (const [probeName, source] of Object.entries(PROBES)) {
     ctx.progress(`bundles: ${probeName}`);
-    const src = join(dir, `${probeName.replace(/\W+/g, '-')}.ts`);
+    // Inside the project so the probe resolves the project's node_modules.
+    const probeDir = join(ctx.root, 'node_modules', '.cache', 'mailroom-bench-probes');
+    await mkdir(probeDir, { recursive: true });
+    const src = join(probeDir, `${probeName.replace(/\W+/g, '-')}.ts`);
     await writeFile(src, source);
     try {
       const built = await bundle(ctx.root, src, join(dir, probeName.replace(/\W+/g, '-')), false);
@@ -285,6 +289,8 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
   return {
     columns: [
       { key: 'handler', label: 'handler' },
+      // Memory × (init + duration) is what Lambda bills: a cost-model input (README, cost).
+      { key: 'memoryMb', label: 'MB memory' },
       { key: 'kb', label: 'KB min', digits: 1 },
       { key: 'gzipKb', label: 'KB gzip', digits: 1 },
       { key: 'importMs', label: 'import ms', digits: 1 },
