@@ -159,3 +159,15 @@ export function environmentNames(name: FunctionName, o: { paymentSecret: boolean
   if (name === SCHEDULE_TARGET) names.delete(ENV.sendScheduledFunctionArn);
   return [...names].sort();
 }
+
+/** CloudWatch namespace of the functions' EMF metrics (lambdas/metrics.ts). */
+export const METRICS_NAMESPACE = 'Mailroom';
+
+/**
+ * Powertools for AWS Lambda's settings, per function: the service name goes on every log line
+ * and is the metrics' dimension. The CDK construct sets them; a local run should set the same
+ * (the code falls back to the Lambda function name and METRICS_NAMESPACE when they are absent).
+ */
+export function powertoolsEnv(name: FunctionName): Record<string, string> {
+  return { POWERTOOLS_SERVICE_NAME: `mailroom-${name}`, POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE };
+}

@@ -12,6 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildOptions } from 'esbuild';
+import { BUNDLE_ALIASES } from '../../lib/bundle-aliases.ts';
 
 /** Same text as ESM_REQUIRE_BANNER in lib/constructs/mailroom-function.ts. */
 export const ESM_REQUIRE_BANNER =
@@ -26,6 +27,7 @@ export const LAMBDA_BUNDLE_OPTIONS = {
   mainFields: ['module', 'main'],
   banner: { js: ESM_REQUIRE_BANNER },
   external: [],
+  alias: BUNDLE_ALIASES,
   // NodejsFunction names an ESM bundle index.mjs.
   outExtension: { '.js': '.mjs' },
 } as const satisfies BuildOptions;
@@ -48,6 +50,7 @@ export async function constructDrift(root: string): Promise<string[]> {
     ['minify: true', /minify:\s*true/],
     ["mainFields: ['module', 'main']", /mainFields:\s*\[\s*'module',\s*'main'\s*\]/],
     ['externalModules: []', /externalModules:\s*\[\s*\]/],
+    ['esbuildArgs: aliasEsbuildArgs()', /esbuildArgs:\s*aliasEsbuildArgs\(\)/],
   ];
   return expected.filter(([, re]) => !re.test(src)).map(([what]) =>
     `lib/constructs/mailroom-function.ts no longer shows ${what}; update bench/lib/esbuild-options.ts to match.`);

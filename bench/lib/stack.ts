@@ -73,6 +73,8 @@ export async function startBenchStack(): Promise<BenchStack> {
   setDefault('FREE_INBOX_CREATES_PER_IP_PER_HOUR', '100000');
   setDefault('API_RATE_LIMIT_MULTIPLIER', '1000');
   process.env.LOG_LEVEL ||= 'error';
+  // EMF metric lines would flood the tables; test/e2e/observability.test.ts reads them instead.
+  process.env.POWERTOOLS_METRICS_DISABLED ||= 'true';
 
   const mailDomain = 'bench.mailroom.localhost';
   // A fresh name per run, so a shared emulator (AWS_ENDPOINT_URL) never mixes runs.

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -133,12 +133,34 @@ function composition(meta: Metafile): { name: string; bytes: number }[] {
   return [...byPackage].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
 }
 
+/** The biggest single files of a bundle (the app's and the packages'), for "what to cut next". */
+function topFiles(meta: Metafile, n: number): { file: string; bytes: number }[] {
+  const all: { file: string; bytes: number }[] = [];
+  for (const out of Object.values(meta.outputs)) {
+    for (const [file, { bytesInOutput }] of Object.entries(out.inputs)) all.push({ file: file.replace(/^.*node_modules\//, ''), bytes: bytesInOutput });
+  }
+  return all.sort((a, b) => b.bytes - a.bytes).slice(0, n);
+}
+
+/**
+ * Probes: a bare handler importing one Powertools utility, so each one's own cost (size, cold
+ * import) can be weighed against the targets before a function takes it on. The Tracer is a
+ * probe only: its cost is why no function uses it (docs/decisions.md).
+ */
+const PROBES: Record<string, string> = {
+  'probe: empty handler': 'export const handler = async () => ({});',
+  'probe: powertools logger': "import { Logger } from '@aws-lambda-powertools/logger'; const l = new Logger(); export const handler = async () => { l.info('x'); };",
+  'probe: powertools metrics': "import { Metrics } from '@aws-lambda-powertools/metrics'; const m = new Metrics({ namespace: 'Probe' }); export const handler = async () => m;",
+  'probe: powertools tracer': "import { Tracer } from '@aws-lambda-powertools/tracer'; const t = new Tracer(); export const handler = async () => t;",
+};
+
 async function bundle(root: string, entry: string, outdir: string, sourcemap: boolean) {
   const t0 = performance.now();
   const result = await build({
     ...LAMBDA_BUNDLE_OPTIONS,
     mainFields: [...LAMBDA_BUNDLE_OPTIONS.mainFields],
     external: [...LAMBDA_BUNDLE_OPTIONS.external],
+    alias: { ...LAMBDA_BUNDLE_OPTIONS.alias },
     absWorkingDir: root,
     entryPoints: [{ in: entry, out: 'index' }],
     outdir,
@@ -151,6 +173,9 @@ async function bundle(root: string, entry: string, outdir: string, sourcemap: bo
 }
 
 const KB = 1024;
+
+/** Targets (issue 11): minified size and cold import of HTTP bundles, cold import of ingest. */
+export const TARGET = { httpKb: 250, httpImportMs: 60, ingestImportMs: 150 } as const;
 
 async function run(ctx: BenchContext): Promise<SectionResult> {
   const names = Object.keys(FUNCTIONS) as FunctionName[];
@@ -203,6 +228,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
     const med = (xs: Probe[], k: keyof Omit<Probe, 'node'>) => (xs.length === RUNS ? round(median(xs.map((x) => x[k])), 1) : null);
     rows.push({
       handler: name,
+      memoryMb: FUNCTIONS[name].memoryMb,
       kb: round(bytes.length / KB, 1),
       gzipKb: round(gz / KB, 1),
       importMs: med(runs.plain, 'importMs'),
@@ -211,11 +237,45 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
       mapsReadyMs: med(runs.sourcemap, 'readyMs'),
     });
     const total = parts.reduce((a, p) => a + p.bytes, 0) || 1;
-    notes.push(`${name}: ${parts.slice(0, 5).map((p) => `${p.name} ${Math.round((100 * p.bytes) / total)}%`).join(', ')}`);
+    notes.push(`${name}: ${parts.slice(0, 6).map((p) => `${p.name} ${round(p.bytes / KB, 0)} KB (${Math.round((100 * p.bytes) / total)}%)`).join(', ')}`);
+    notes.push(`  ${' '.repeat(name.length)} biggest files: ${topFiles(plain.meta, 4).map((f) => `${f.file} ${round(f.bytes / KB, 1)} KB`).join(', ')}`);
     data[name] = {
       entry, bytes: bytes.length, gzipBytes: gz, sourceMapBytes: mapBytes, buildMs: round(plain.buildMs, 0),
       composition: parts, runs,
     };
+  }
+
+  for (const [probeName, source] of Object.entries(PROBES)) {
+    ctx.progress(`bundles: ${probeName}`);
+    // Inside the project so the probe resolves the project's node_modules.
+    const probeDir = join(ctx.root, 'node_modules', '.cache', 'mailroom-bench-probes');
+    await mkdir(probeDir, { recursive: true });
+    const src = join(probeDir, `${probeName.replace(/\W+/g, '-')}.ts`);
+    await writeFile(src, source);
+    try {
+      const built = await bundle(ctx.root, src, join(dir, probeName.replace(/\W+/g, '-')), false);
+      const bytes = await readFile(built.file);
+      const probes: Probe[] = [];
+      for (let i = 0; i < RUNS; i++) probes.push(await coldImport(probe, built.file, lambdaEnv('discovery', false)));
+      const med = (k: 'importMs' | 'readyMs' | 'wallMs') => round(median(probes.map((x) => x[k])), 1);
+      rows.push({ handler: probeName, kb: round(bytes.length / KB, 1), gzipKb: round(gzipSync(bytes, { level: 9 }).length / KB, 1),
+        importMs: med('importMs'), readyMs: med('readyMs'), wallMs: med('wallMs'), mapsReadyMs: null });
+      data[probeName] = { bytes: bytes.length, runs: probes };
+    } catch (e) {
+      problems.push(`${probeName}: ${(e as Error).message.split('\n')[0]}`);
+    }
+  }
+
+  // The targets of issue 11, checked on every run: HTTP bundles small and quick to load, ingest quick.
+  for (const r of rows) {
+    const name = String(r.handler);
+    if (!(name in FUNCTIONS)) continue;
+    const http = FUNCTIONS[name as FunctionName].kind === 'http';
+    const over: string[] = [];
+    if (http && typeof r.kb === 'number' && r.kb > TARGET.httpKb) over.push(`${r.kb} KB > ${TARGET.httpKb} KB`);
+    if (http && typeof r.importMs === 'number' && r.importMs > TARGET.httpImportMs) over.push(`${r.importMs} ms > ${TARGET.httpImportMs} ms`);
+    if (name === 'ingest' && typeof r.importMs === 'number' && r.importMs > TARGET.ingestImportMs) over.push(`${r.importMs} ms > ${TARGET.ingestImportMs} ms`);
+    if (over.length) notes.push(`over target: ${name}: ${over.join(', ')}`);
   }
 
   if (missing.length) notes.push(`Not written yet (no lambdas/handlers/<name>.ts): ${missing.join(', ')}`);
@@ -231,6 +291,8 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
   return {
     columns: [
       { key: 'handler', label: 'handler' },
+      // Memory × (init + duration) is what Lambda bills: a cost-model input (README, cost).
+      { key: 'memoryMb', label: 'MB memory' },
       { key: 'kb', label: 'KB min', digits: 1 },
       { key: 'gzipKb', label: 'KB gzip', digits: 1 },
       { key: 'importMs', label: 'import ms', digits: 1 },

@@ -1,6 +1,7 @@
-import type { SESEvent } from 'aws-lambda';
+import type { Context, SESEvent } from 'aws-lambda';
 import type { VerdictStatus } from '../core/spam.ts';
 import { errorFields, log, setLogContext } from '../log.ts';
+import { flushMetrics } from '../metrics.ts';
 import { ingestInboundMail, type IngestOutcome } from '../services/ingest.ts';
 
 const status = (v: { status?: string } | undefined): VerdictStatus => (v?.status as VerdictStatus | undefined) ?? 'GRAY';
@@ -10,11 +11,19 @@ const status = (v: { status?: string } | undefined): VerdictStatus => (v?.status
  * asynchronously with the receipt notification. Failures throw so Lambda retries; ingest is
  * idempotent, so a retry never stores a message twice.
  */
-export async function handler(event: SESEvent): Promise<{ results: IngestOutcome[] }> {
+export async function handler(event: SESEvent, context?: Context): Promise<{ results: IngestOutcome[] }> {
+  try {
+    return await ingestRecords(event, context?.awsRequestId ?? 'local');
+  } finally {
+    flushMetrics();
+  }
+}
+
+async function ingestRecords(event: SESEvent, requestId: string): Promise<{ results: IngestOutcome[] }> {
   const results: IngestOutcome[] = [];
   for (const record of event.Records ?? []) {
     const { mail, receipt } = record.ses;
-    setLogContext({ ses_message_id: mail.messageId });
+    setLogContext({ request_id: requestId, ses_message_id: mail.messageId });
     try {
       results.push(await ingestInboundMail({
         sesMessageId: mail.messageId,

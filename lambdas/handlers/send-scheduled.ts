@@ -1,4 +1,6 @@
+import type { Context } from 'aws-lambda';
 import { log, setLogContext } from '../log.ts';
+import { flushMetrics } from '../metrics.ts';
 import { sendScheduledDraft } from '../services/drafts.ts';
 
 /**
@@ -6,9 +8,13 @@ import { sendScheduledDraft } from '../services/drafts.ts';
  * draft is claimed before sending and gone afterwards. Transient failures throw so Scheduler
  * retries; a refusal (quota, tier) turns the draft back into an unscheduled draft.
  */
-export async function handler(event: { draft_id: string; inbox_id: string; account_id: string; send_at: string }) {
-  setLogContext({ draft_id: event.draft_id, inbox_id: event.inbox_id, account_id: event.account_id });
-  const result = await sendScheduledDraft(event);
-  log.info('scheduled draft', result);
-  return result;
+export async function handler(event: { draft_id: string; inbox_id: string; account_id: string; send_at: string }, context?: Context) {
+  setLogContext({ request_id: context?.awsRequestId ?? 'local', draft_id: event.draft_id, inbox_id: event.inbox_id, account_id: event.account_id });
+  try {
+    const result = await sendScheduledDraft(event);
+    log.info('scheduled draft', result);
+    return result;
+  } finally {
+    flushMetrics();
+  }
 }

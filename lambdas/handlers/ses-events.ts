@@ -1,9 +1,19 @@
-import type { SNSEvent } from 'aws-lambda';
-import { errorFields, log } from '../log.ts';
+import type { Context, SNSEvent } from 'aws-lambda';
+import { errorFields, log, setLogContext } from '../log.ts';
+import { flushMetrics } from '../metrics.ts';
 import { applySesEvent, type SesEvent } from '../services/ses-events.ts';
 
 /** SES configuration set → SNS → here. A failure throws: SNS/Lambda retry, then the async DLQ. */
-export async function handler(event: SNSEvent): Promise<{ results: string[] }> {
+export async function handler(event: SNSEvent, context?: Context): Promise<{ results: string[] }> {
+  setLogContext({ request_id: context?.awsRequestId ?? 'local' });
+  try {
+    return await applyRecords(event);
+  } finally {
+    flushMetrics();
+  }
+}
+
+async function applyRecords(event: SNSEvent): Promise<{ results: string[] }> {
   const results: string[] = [];
   for (const r of event.Records ?? []) {
     let body: SesEvent;

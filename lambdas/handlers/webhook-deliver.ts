@@ -1,8 +1,10 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { log } from '../log.ts';
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { log, setLogContext } from '../log.ts';
+import { flushMetrics } from '../metrics.ts';
 import type { DeliveryJob } from '../services/events.ts';
 import { sweepPendingEvents } from '../services/events.ts';
-import { deliverBatch } from '../services/webhook-delivery.ts';
+import { deliverQueuedJob } from '../services/webhook-delivery.ts';
 
 function decode(body: string): DeliveryJob | undefined {
   try {
@@ -15,15 +17,27 @@ function decode(body: string): DeliveryJob | undefined {
 }
 
 /**
+ * Powertools' batch processor: records run concurrently and each failed one is reported as a
+ * batch item failure (the queue redelivers it alone). A batch where every record failed is
+ * reported the same way, not thrown: the result for the queue is identical and the log says why.
+ */
+const processor = new BatchProcessor(EventType.SQS);
+const deliverRecord = (r: SQSRecord) => deliverQueuedJob(decode(r.body), r.messageId);
+
+/**
  * Two triggers: the delivery queue (SQS, partial batch failures) and a one-minute schedule that
  * sweeps events whose writer died before dispatching them.
  */
-export async function handler(event: SQSEvent | { source?: string; 'detail-type'?: string }): Promise<SQSBatchResponse | { swept: number }> {
-  if (!('Records' in event)) {
-    const swept = await sweepPendingEvents();
-    if (swept) log.info('swept undispatched events', { swept });
-    return { swept };
+export async function handler(event: SQSEvent | { source?: string; 'detail-type'?: string }, context?: Context): Promise<SQSBatchResponse | { swept: number }> {
+  setLogContext({ request_id: context?.awsRequestId ?? 'local' });
+  try {
+    if (!('Records' in event)) {
+      const swept = await sweepPendingEvents();
+      if (swept) log.info('swept undispatched events', { swept });
+      return { swept };
+    }
+    return await processPartialResponse(event, deliverRecord, processor, { context, throwOnFullBatchFailure: false });
+  } finally {
+    flushMetrics();
   }
-  const failed = await deliverBatch(event.Records.map((r) => ({ id: r.messageId, job: decode(r.body) })));
-  return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
 }

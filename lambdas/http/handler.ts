@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import type { FunctionName } from '../functions.ts';
+import { flushMetrics } from '../metrics.ts';
 import { routesOf } from '../routes.ts';
 import { authenticate, envelope, parseRequest, rateLimit, requireAuth, validate } from './middlewares.ts';
 import type { HttpContext, HttpEvent, HttpResponse, Operation } from './types.ts';
@@ -16,6 +17,8 @@ export function httpHandler(fn: FunctionName, operations: Record<string, Operati
   }
   return middy<HttpEvent, HttpResponse, Error, HttpContext>()
     .use(envelope())
+    // Registered after the envelope, so in both phases it runs before the envelope's own hooks.
+    .use({ after: flushMetrics, onError: flushMetrics })
     .use(parseRequest())
     .use(authenticate())
     .use(rateLimit())

@@ -1,5 +1,4 @@
 import { sandboxPayments } from './sandbox.ts';
-import { stripeFromEnv } from './stripe.ts';
 import type { PaymentProvider } from './provider.ts';
 
 /**
@@ -7,7 +6,12 @@ import type { PaymentProvider } from './provider.ts';
  * `stripe` (hosted checkout + signed webhook; needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or STRIPE_SECRET_ARN).
  * An unknown name or a missing secret fails at cold start.
  */
-const PROVIDERS: Record<string, () => PaymentProvider | Promise<PaymentProvider>> = { sandbox: () => sandboxPayments, stripe: stripeFromEnv };
+// Stripe's SDK is imported only when it is the provider: the sandbox (the default) never runs it
+// at cold start (its module is still in the bundle, evaluated on this import only).
+const PROVIDERS: Record<string, () => PaymentProvider | Promise<PaymentProvider>> = {
+  sandbox: () => sandboxPayments,
+  stripe: async () => (await import('./stripe.ts')).stripeFromEnv(),
+};
 
 const name = process.env.PAYMENT_PROVIDER || 'sandbox';
 const make = PROVIDERS[name];

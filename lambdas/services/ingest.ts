@@ -4,7 +4,8 @@ import { matchSenderRules } from '../core/sender-rules.ts';
 import { spamScore, type Verdicts } from '../core/spam.ts';
 import { preview, threadCandidates } from '../core/threading.ts';
 import { config } from '../config.ts';
-import { log } from '../log.ts';
+import { addLogContext, log } from '../log.ts';
+import { metrics } from '../metrics.ts';
 import { attachmentKey, getObjectStream, presignDownload, putObject, rawInboundKey } from '../store/blobs.ts';
 import { getEvent } from '../store/events.ts';
 import { listEntries } from '../store/lists.ts';
@@ -94,6 +95,7 @@ export async function ingestInboundMail(n: InboundNotification): Promise<IngestO
 
   const rulesByAccount = new Map<string, Promise<ListEntryRecord[]>>();
   for (const inbox of inboxes) {
+    addLogContext({ account_id: inbox.account_id, inbox_id: inbox.id });
     let rules = rulesByAccount.get(inbox.account_id);
     if (!rules) { rules = listEntries(inbox.account_id); rulesByAccount.set(inbox.account_id, rules); }
     const decision = matchSenderRules(sender, inbox.id, await rules);
@@ -104,12 +106,18 @@ export async function ingestInboundMail(n: InboundNotification): Promise<IngestO
         rejected_at: receivedAt, raw_s3_key: rawKey,
       }, n.sesMessageId);
       outcome.rejected.push({ inboxId: inbox.id, reason: decision.reason });
+      log.info('inbound mail rejected', { account_id: inbox.account_id, inbox_id: inbox.id, ses_message_id: n.sesMessageId, reason: decision.reason });
       continue;
     }
     const stored = await fileIntoInbox(inbox, n, parsed, content, attachments, receivedAt, receivedMs);
     if (stored === 'duplicate') outcome.duplicates.push(inbox.id);
     else outcome.delivered.push(stored);
+    // Ids on the line itself: the context of a shared process (the local stack) can be reset meanwhile.
+    log.info('inbound mail filed', { account_id: inbox.account_id, inbox_id: inbox.id, ses_message_id: n.sesMessageId,
+      ...(stored === 'duplicate' ? { duplicate: true } : { message_id: stored.messageId, thread_id: stored.threadId }) });
   }
+  metrics.mailReceived(outcome.delivered.length);
+  metrics.mailRejected(outcome.rejected.length);
   log.info('inbound mail ingested', { ses_message_id: n.sesMessageId, delivered: outcome.delivered.length,
     duplicates: outcome.duplicates.length, rejected: outcome.rejected.length, parse_error: !!outcome.parseError });
   return outcome;

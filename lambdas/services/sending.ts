@@ -7,6 +7,7 @@ import { composeMime } from '../core/outbound/compose.ts';
 import { preview } from '../core/threading.ts';
 import { effectiveLimits, isPaid, TIER_LIMITS } from '../core/tiers.ts';
 import { errorFields, log } from '../log.ts';
+import { metrics } from '../metrics.ts';
 import { attachmentKey, putObject } from '../store/blobs.ts';
 import { putEvent } from '../store/events.ts';
 import { getThread, storeMessage } from '../store/messages.ts';
@@ -154,6 +155,7 @@ export async function sendMail(r: SendRequest, opts: { messageId?: string } = {}
       });
     }
     sent = true;
+    metrics.mailSent();
     await linkSesMessage(sesMessageId, message);
     await setDeliveryStatus(r.inbox.id, id, 'sent', { ses_message_id: sesMessageId, sent_at: now });
     const sentMessage = { ...message, delivery_status: 'sent' };

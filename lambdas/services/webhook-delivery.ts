@@ -2,6 +2,7 @@ import { postWebhook } from '../adapters/webhook-http.ts';
 import { config } from '../config.ts';
 import { webhookDeliveryHeaders } from '../core/webhook-signing.ts';
 import { errorFields, log } from '../log.ts';
+import { metrics } from '../metrics.ts';
 import type { EventRecord, WebhookRecord } from '../store/records.ts';
 import * as store from '../store/webhooks.ts';
 import { dispatchAfterCommit, enqueueDeliveries, newEvent, type DeliveryJob } from './events.ts';
@@ -56,6 +57,8 @@ export async function deliverJob(job: DeliveryJob): Promise<DeliveryOutcome> {
   const request = await signedRequest(webhook, event.event_id, await payloadOf(event));
   const attemptedAt = new Date().toISOString();
   const res = await postWebhook(webhook.url, request.body, request.headers, { localMode: config.localMode });
+  metrics.webhookAttempt();
+  if (!res.ok) metrics.webhookFailure();
   await store.putDeliveryLog({
     webhook_id: webhook.id, event_id: event.event_id, event_type: event.event, attempted_at: attemptedAt,
     response_code: res.status, latency_ms: Math.round(res.latencyMs), error: res.ok ? null : res.error ?? `HTTP ${res.status}`,
@@ -100,18 +103,24 @@ async function announceUnhealthy(w: WebhookRecord, failures: number, lastError: 
   await dispatchAfterCommit([event]);
 }
 
-/** Delivers a batch concurrently, so one slow endpoint never delays another's events. */
-export async function deliverBatch(jobs: { id: string; job: DeliveryJob | undefined }[]): Promise<string[]> {
-  const failed: string[] = [];
-  await Promise.all(jobs.map(async ({ id, job }) => {
-    if (!job) { log.error('undecodable delivery job; sending it to the DLQ via retries', { sqs_message_id: id }); failed.push(id); return; }
-    try {
-      const outcome = await deliverJob(job);
-      log.info('webhook delivery', { webhook_id: job.webhook_id, event_id: job.event_id, attempt: job.attempt, outcome });
-    } catch (e) {
-      log.error('webhook delivery could not be completed; the queue will redeliver', { webhook_id: job.webhook_id, event_id: job.event_id, ...errorFields(e) });
-      failed.push(id);
-    }
-  }));
-  return failed;
+/**
+ * One queued job, as the SQS batch processor hands it over (records run concurrently, so one slow
+ * endpoint never delays another's events). Throws when the job must come back: undecodable (it
+ * goes to the DLQ through the retries) or its outcome could not be recorded.
+ */
+export async function deliverQueuedJob(job: DeliveryJob | undefined, sqsMessageId: string): Promise<DeliveryOutcome> {
+  if (!job) {
+    log.error('undecodable delivery job; sending it to the DLQ via retries', { sqs_message_id: sqsMessageId });
+    throw new Error(`undecodable delivery job ${sqsMessageId}`);
+  }
+  // Records run concurrently: the ids go on each line, not into the shared log context.
+  const ids = { account_id: job.account_id, webhook_id: job.webhook_id, event_id: job.event_id };
+  try {
+    const outcome = await deliverJob(job);
+    log.info('webhook delivery', { ...ids, attempt: job.attempt, outcome });
+    return outcome;
+  } catch (e) {
+    log.error('webhook delivery could not be completed; the queue will redeliver', { ...ids, ...errorFields(e) });
+    throw e;
+  }
 }

@@ -21,7 +21,8 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ENV, FUNCTIONS, SCHEDULE_TARGET, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
+import { aliasEsbuildArgs } from '../bundle-aliases.ts';
+import { ENV, FUNCTIONS, powertoolsEnv, SCHEDULE_TARGET, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
 
 /** The repository root: entries, package-lock.json and tsconfig.json are resolved from here. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -120,10 +121,14 @@ export class MailroomFunction extends Construct {
       applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
       systemLogLevelV2: lambda.SystemLogLevel.WARN,
       deadLetterQueue: props.asyncDeadLetterQueue,
+      // X-Ray active tracing: Lambda samples invocations and traces them through the AWS SDK
+      // calls; CDK grants xray:PutTraceSegments/PutTelemetryRecords to the role.
+      tracing: lambda.Tracing.ACTIVE,
       environment: {
         [ENV.mailDomain]: props.mailDomain,
         [ENV.paymentProvider]: props.paymentProvider,
         NODE_OPTIONS: '--enable-source-maps',
+        ...powertoolsEnv(this.name),
       },
       bundling: {
         format: OutputFormat.ESM,
@@ -134,9 +139,15 @@ export class MailroomFunction extends Construct {
         sourceMap: true,
         // Bundle everything, the AWS SDK included: the pinned SDK version is the one we tested.
         externalModules: [],
+        // Lighter stand-ins for a few packages (credentials, rare charsets): lib/bundle-aliases.ts.
+        esbuildArgs: aliasEsbuildArgs(),
         forceDockerBundling: false,
       },
     });
+    this.acknowledge(
+      'AwsSolutions-IAM5[Resource::*]',
+      'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions (CDK adds them on Resource *).',
+    );
   }
 
   /** Set an environment variable the handler reads. */

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { environmentNames, FUNCTIONS, type FunctionName, type Need } from '../../lambdas/functions.ts';
+import { environmentNames, FUNCTIONS, powertoolsEnv, type FunctionName, type Need } from '../../lambdas/functions.ts';
 import type { SentMail } from '../../lambdas/aws/ses.ts';
 
 /** What the host sends a worker. */
@@ -38,7 +38,9 @@ export const LOCAL_ONLY_ENV = {
   all: ['AWS_ENDPOINT_URL', 'MAILROOM_LOCAL_MODE', 'LOG_LEVEL',
     // Test knobs (README: local stack settings): one IP creates many accounts in a test run, and
     // the webhook retry schedule is compressed.
-    'FREE_INBOX_CREATES_PER_IP_PER_HOUR', 'API_RATE_LIMIT_MULTIPLIER', 'WEBHOOK_RETRY_DELAYS'],
+    'FREE_INBOX_CREATES_PER_IP_PER_HOUR', 'API_RATE_LIMIT_MULTIPLIER', 'WEBHOOK_RETRY_DELAYS',
+    // The benchmark turns EMF lines off so they do not flood its tables.
+    'POWERTOOLS_METRICS_DISABLED'],
   /** Locally the payment processor's keys come from the environment instead of Secrets Manager. */
   paymentSecret: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'],
 } as const;
@@ -74,6 +76,8 @@ export function functionEnvironment(name: FunctionName, o: Pick<FunctionsHostOpt
     AWS_ACCESS_KEY_ID: o.aws.accessKeyId, AWS_SECRET_ACCESS_KEY: o.aws.secretAccessKey,
     AWS_LAMBDA_FUNCTION_NAME: name, AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(spec.memoryMb),
     AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x', TZ: ':UTC',
+    // What the construct sets for Powertools (service name on log lines, metrics namespace).
+    ...powertoolsEnv(name),
   };
   if (process.env.PATH) env.PATH = process.env.PATH;
   const hasPaymentSecret = needs.includes('paymentSecret') && !!o.values.STRIPE_SECRET_ARN;

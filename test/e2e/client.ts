@@ -64,7 +64,14 @@ export const rateHeaders = (h: Headers) => ({
   window: Number(h.get('x-ratelimit-window') ?? NaN),
 });
 
-export interface ExtraStack { apiUrl: string; stop(): Promise<void> }
+export interface ExtraStack {
+  apiUrl: string;
+  /** Its SMTP stand-in for SES receiving (host 127.0.0.1), for mail to the target's domain. */
+  smtpPort: number;
+  /** Everything it wrote to stdout and stderr so far: its functions' log lines and EMF metrics. */
+  output(): string;
+  stop(): Promise<void>;
+}
 
 /**
  * A second local stack (`tsx bin/local.ts`) sharing the suite's emulator but with its own table
@@ -90,7 +97,7 @@ export async function startExtraStack(env: Record<string, string | undefined>): 
   const child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['bin/local.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   let output = '';
-  const ready = await new Promise<{ apiUrl: string }>((resolveReady, reject) => {
+  const ready = await new Promise<{ apiUrl: string; smtpPort: number }>((resolveReady, reject) => {
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`the second local stack was not ready in 60 s:\n${output}`)); }, 60_000);
     child.stdout!.on('data', (d: Buffer) => {
       output += d.toString();
@@ -102,6 +109,8 @@ export async function startExtraStack(env: Record<string, string | undefined>): 
   });
   return {
     apiUrl: ready.apiUrl,
+    smtpPort: ready.smtpPort,
+    output: () => output,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

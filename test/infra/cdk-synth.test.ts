@@ -107,6 +107,19 @@ describe('npx cdk synth (offline)', () => {
     }
   });
 
+  it('bundled the lighter stand-ins of lib/bundle-aliases.ts (env credentials, lazy charsets)', () => {
+    const sources = readdirSync(out)
+      .filter((d) => d.startsWith('asset.') && existsSync(path.join(out, d, 'index.mjs.map')))
+      .map((d) => (JSON.parse(readFileSync(path.join(out, d, 'index.mjs.map'), 'utf8')) as { sources: string[] }).sources);
+    for (const s of sources) {
+      expect(s.some((f) => f.endsWith('lambdas/bundling/lambda-credentials.ts'))).toBe(true);
+      expect(s.filter((f) => /@aws-sdk\/(credential-provider-(node|ini|sso)|nested-clients)\//.test(f))).toEqual([]);
+    }
+    // ingest: the charset packages are still there, behind their lazy proxies.
+    expect(sources.some((s) => s.some((f) => f.endsWith('lambdas/bundling/lazy-encoding-japanese.cjs'))
+      && s.some((f) => f.includes('encoding-japanese/src/')))).toBe(true);
+  });
+
   /**
    * What Lambda does at a cold start: import the bundle with the environment of its template
    * entry and nothing else. A module that reads a variable its definition does not give it (the

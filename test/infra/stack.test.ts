@@ -4,7 +4,7 @@
  */
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENV, environmentNames, FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
+import { ENV, environmentNames, FUNCTIONS, METRICS_NAMESPACE, type FunctionName } from '../../lambdas/functions.ts';
 import { routeKey, routes } from '../../lambdas/routes.ts';
 import { TABLE } from '../../lambdas/store/table.ts';
 import { RESOURCE_SETTINGS } from '../../lib/resource-settings.ts';
@@ -13,8 +13,8 @@ import { logicalId, synthMailroom } from './synth.ts';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any>; DependsOn?: string[] }>;
 
-/** Set by the construct for the Node runtime itself, not read by the application. */
-const RUNTIME_ONLY_ENV = ['NODE_OPTIONS'];
+/** Set by the construct for the Node runtime and Powertools (powertoolsEnv), not by the needs. */
+const RUNTIME_ONLY_ENV = ['NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'POWERTOOLS_METRICS_NAMESPACE'];
 
 let stack: MailroomStack;
 let template: Template;
@@ -47,6 +47,27 @@ describe('functions', () => {
         NODE_OPTIONS: '--enable-source-maps',
       });
       expect(p.Environment.Variables[ENV.siteUrl], name).toBeDefined();
+    }
+  });
+
+  it('traces every function with X-Ray (active) and lets its role write the segments', () => {
+    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+      expect(fnProps(name).TracingConfig, name).toEqual({ Mode: 'Active' });
+      const roleId = fnProps(name).Role['Fn::GetAtt'][0] as string;
+      const statements = ofType('AWS::IAM::Policy')
+        .filter(([, r]) => (r.Properties.Roles as { Ref: string }[]).some((x) => x.Ref === roleId))
+        .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as { Action: string | string[] }[]);
+      const actions = statements.flatMap((st) => [st.Action].flat());
+      expect(actions, name).toEqual(expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']));
+    }
+  });
+
+  it('names each function\'s service and metrics namespace for Powertools (log lines, EMF metrics)', () => {
+    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+      expect(fnProps(name).Environment.Variables, name).toMatchObject({
+        POWERTOOLS_SERVICE_NAME: `mailroom-${name}`,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      });
     }
   });
 

@@ -1,0 +1,92 @@
+/**
+ * The deployed bundles swap a few packages for lighter stand-ins (lib/bundle-aliases.ts): lazy
+ * charset tables and a Lambda-only credential provider. These tests bundle with the very options
+ * the CDK uses and check that nothing is lost: every message of the MIME corpus decodes the same
+ * bundled as from source, Japanese and single-byte charsets included.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAMBDA_BUNDLE_OPTIONS } from '../../bench/lib/esbuild-options.ts';
+import { parseInboundMail, type ParsedInbound } from '../../lambdas/core/inbound/parse-mail.ts';
+import { corporaDir } from '../corpora.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+let dir: string;
+
+async function bundle(name: string, source: string): Promise<{ file: string; meta: Metafile }> {
+  const entry = join(dir, `${name}-entry.ts`);
+  writeFileSync(entry, source);
+  const r = await build({
+    ...LAMBDA_BUNDLE_OPTIONS, mainFields: [...LAMBDA_BUNDLE_OPTIONS.mainFields], external: [], alias: { ...LAMBDA_BUNDLE_OPTIONS.alias },
+    absWorkingDir: root, entryPoints: [{ in: entry, out: name }], outdir: dir, metafile: true, write: true, logLevel: 'silent',
+  });
+  return { file: join(dir, `${name}.mjs`), meta: r.metafile };
+}
+
+const inputs = (meta: Metafile) => Object.keys(meta.inputs);
+
+beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'mailroom-aliases-')); });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('lazy charsets: the bundled parser decodes like the source', () => {
+  let bundled: (raw: Buffer) => Promise<ParsedInbound>;
+  let meta: Metafile;
+  beforeAll(async () => {
+    const b = await bundle('parse', `export { parseInboundMail } from ${JSON.stringify(join(root, 'lambdas/core/inbound/parse-mail.ts'))};`);
+    meta = b.meta;
+    bundled = ((await import(pathToFileURL(b.file).href)) as { parseInboundMail: typeof parseInboundMail }).parseInboundMail;
+  }, 120_000);
+
+  it('goes through the stand-ins, which still carry the real packages', () => {
+    expect(inputs(meta)).toContain('lambdas/bundling/lazy-iconv-lite.cjs');
+    expect(inputs(meta)).toContain('lambdas/bundling/lazy-encoding-japanese.cjs');
+    expect(inputs(meta).some((p) => p.startsWith('node_modules/encoding-japanese/'))).toBe(true);
+    expect(inputs(meta).some((p) => p.startsWith('node_modules/iconv-lite/encodings/'))).toBe(true);
+  });
+
+  const dirMime = join(corporaDir(), 'mime');
+  const manifest = JSON.parse(readFileSync(join(dirMime, 'manifest.json'), 'utf8')) as { file: string }[];
+  it('every corpus message: same subject, text, HTML and attachments', async () => {
+    expect(manifest.length).toBeGreaterThan(150);
+    for (const { file } of manifest) {
+      const raw = readFileSync(join(dirMime, file));
+      const [a, b] = [await parseInboundMail(raw), await bundled(raw)];
+      expect({ file, subject: b.subject, text: b.text, html: b.html, att: b.attachments.map((x) => x.size) })
+        .toEqual({ file, subject: a.subject, text: a.text, html: a.html, att: a.attachments.map((x) => x.size) });
+    }
+  }, 120_000);
+
+  it('decodes ISO-2022-JP and Shift_JIS through the lazily loaded tables', async () => {
+    for (const file of ['mikelmail-multi_charset-japanese_iso_2022.eml', 'mikelmail-multi_charset-japanese_shift_jis.eml']) {
+      const parsed = await bundled(readFileSync(join(dirMime, file)));
+      expect(parsed.text + parsed.subject, file).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    }
+  });
+});
+
+describe('credentials: a deployed bundle reads the role credentials Lambda puts in the environment', () => {
+  it('bundles the env provider and none of the default chain', async () => {
+    const { meta } = await bundle('dynamo', `export { documentClient } from ${JSON.stringify(join(root, 'lambdas/aws/dynamo.ts'))};`);
+    const all = inputs(meta);
+    expect(all).toContain('lambdas/bundling/lambda-credentials.ts');
+    for (const dropped of ['credential-provider-node', 'credential-provider-ini', 'credential-provider-sso', 'nested-clients']) {
+      expect(all.filter((p) => p.includes(`@aws-sdk/${dropped}/`)), dropped).toEqual([]);
+    }
+  });
+
+  it('resolves the credentials from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN', async () => {
+    const { file } = await bundle('creds', `export { defaultProvider } from ${JSON.stringify(join(root, 'lambdas/bundling/lambda-credentials.ts'))};`);
+    const { defaultProvider } = (await import(pathToFileURL(file).href)) as typeof import('../../lambdas/bundling/lambda-credentials.ts');
+    const saved = { ...process.env };
+    Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret-example', AWS_SESSION_TOKEN: 'token-example' });
+    try {
+      await expect(defaultProvider()()).resolves.toMatchObject({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret-example', sessionToken: 'token-example' });
+    } finally {
+      process.env = saved;
+    }
+  });
+});
