@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../core/errors.ts';
 import { bestCode, bestCta, matchesWait, nextPollDelay, type WaitFilters } from '../core/wait.ts';
 import type { HttpRequest, OperationResult } from '../http/types.ts';
 import { WAIT_DEFAULT_TIMEOUT_SECONDS, type WaitQuery } from '../schemas/messages.ts';
+import { metrics } from '../metrics.ts';
 import { getArrivalMarker, getMessage, getMessages, listArrivals, listLatestArrivals } from '../store/messages.ts';
 import type { ArrivalRecord, InboxRecord, MessageRecord } from '../store/records.ts';
 import { withBodies } from './message-bodies.ts';
@@ -128,6 +129,7 @@ export function continueCall(inboxId: string, q: Query, resume: WaitOutcome['res
 /** The operation of the route table entry waitForMessage. */
 export async function waitForMessageOperation(req: HttpRequest<unknown, Query>): Promise<OperationResult> {
   const inbox = req.principal!.inbox!;
+  metrics.waitCall();
   const out = await waitForMessage(inbox, req.query);
   if (!out.message) {
     return {
