@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../lib/local/moto.ts';
 
@@ -22,7 +20,6 @@ declare module 'vitest' {
 }
 
 let child: ChildProcess | undefined;
-let dataDir: string | undefined;
 
 /**
  * The end-to-end suite drives a real stack over HTTP and SMTP. With MAILROOM_API_URL it targets
@@ -48,9 +45,9 @@ export async function setup(project: TestProject) {
 
   const [port, smtpPort] = [await freePort(), await freePort()];
   const root = resolve(import.meta.dirname, '../..');
-  // A data directory of its own: the suite runs with persistence on, as `npm start` does.
-  dataDir = mkdtempSync(join(tmpdir(), 'mailroom-e2e-'));
-  child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['bin/local.ts'], {
+  // In memory: snapshots of a store that the whole suite fills would only slow it down;
+  // test/e2e/restart.test.ts runs its own stacks with a data directory.
+  child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['bin/local.ts', '--in-memory'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -59,7 +56,6 @@ export async function setup(project: TestProject) {
       SMTP_PORT: String(smtpPort),
       HOST: '127.0.0.1',
       MAIL_DOMAIN: 'e2e.mailroom.localhost',
-      MAILROOM_DATA_DIR: dataDir,
       // One IP (127.0.0.1) creates hundreds of accounts here; raise the per-IP and API limits.
       FREE_INBOX_CREATES_PER_IP_PER_HOUR: process.env.FREE_INBOX_CREATES_PER_IP_PER_HOUR ?? '100000',
       API_RATE_LIMIT_MULTIPLIER: process.env.API_RATE_LIMIT_MULTIPLIER ?? '1000',
@@ -93,7 +89,7 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
-  try { await stopChild(); } finally { if (dataDir) rmSync(dataDir, { recursive: true, force: true }); }
+  await stopChild();
 }
 
 async function stopChild() {
