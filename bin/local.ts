@@ -59,7 +59,7 @@ async function main() {
     `  Bucket         ${stack.resources.bucketName}`,
     `  Payments       ${process.env.PAYMENT_PROVIDER || 'sandbox'} (pm_card_visa succeeds, pm_card_chargeDeclined is declined)`,
     dataDir
-      ? `  Data           ${dataDir} (kept across restarts; a kill -9 loses at most the last ${DEFAULT_SNAPSHOT_INTERVAL_SECONDS} s of changes, never accepted mail; --fresh starts empty)`
+      ? `  Data           ${dataDir} (kept across restarts; a kill -9 loses at most the changes since the last snapshot, about ${DEFAULT_SNAPSHOT_INTERVAL_SECONDS} s, never accepted mail; --fresh starts empty)`
       : '  Data           in memory only: gone at stop',
     ...(stack.replayedMail ? [`  Recovered      ${stack.replayedMail} message(s) accepted before the last stop were ingested now`] : []),
     '',
