@@ -10,7 +10,7 @@ moto's own implementation (slower, same results).
 
 moto's writes are also not isolated: other requests see a transaction's half-applied items, and
 two UpdateItems on one item are unlocked read-modify-writes that lose one another's change.
-DynamoDB serialises both. Every request here takes a shared lock and each write an exclusive one,
+DynamoDB serialises both. Every DynamoDB request here takes a shared lock and each write an exclusive one,
 so a write runs alone — whichever process or function's client sends it.
 
 With --state-file PATH the emulator keeps its state: it is loaded at start, written (atomically,
@@ -125,7 +125,11 @@ class ReadWriteLock:
             self._cond.notify_all()
 
 
-LOCK = ReadWriteLock()
+# DynamoDB: reads shared, writes alone. Only DynamoDB requests take it: an SQS long poll (moto
+# sleeps inside the request) must not hold back every table write for its second.
+DYNAMO_LOCK = ReadWriteLock()
+# The whole state: changes shared, a snapshot alone.
+STATE_LOCK = ReadWriteLock()
 # Services the local stack uses; their backends are what a snapshot holds.
 PERSISTED_SERVICES = ["dynamodb", "s3", "sqs", "secretsmanager", "scheduler", "sesv2", "ses", "iam", "sts"]
 # Requests that change nothing worth keeping (SQS receives only move visibility, which a restart
@@ -168,7 +172,7 @@ class State:
         from moto.backends import get_backend
 
         with self.write_mutex:
-            LOCK.acquire(True)
+            STATE_LOCK.acquire(True)
             try:
                 taken = time.time()
                 self.dirty = False
@@ -179,7 +183,7 @@ class State:
                     except Exception as e:
                         print(f"mailroom: could not snapshot {name}: {e!r}", file=sys.stderr)
             finally:
-                LOCK.release(True)
+                STATE_LOCK.release(True)
             tmp = f"{self.path}.tmp"
             with open(tmp, "wb") as f:
                 pickle.dump(blobs, f, protocol=pickle.HIGHEST_PROTOCOL)
@@ -212,14 +216,25 @@ def wrap(app, state):
             start_response("200 OK", [("Content-Type", "application/json")])
             return [json.dumps({"snapshot_at": taken}).encode()]
         target = environ.get("HTTP_X_AMZ_TARGET", "")
+        changes = environ.get("REQUEST_METHOD") not in ("GET", "HEAD", "OPTIONS") and not READ_ONLY_TARGET.search(target)
+        dynamo = target.startswith("DynamoDB_")
         exclusive = bool(EXCLUSIVE_TARGET.search(target))
-        LOCK.acquire(exclusive)
+        # Always in this order (state, then DynamoDB), so no two requests wait on each other.
+        if changes:
+            STATE_LOCK.acquire(False)
         try:
-            # The response body is produced inside the lock: moto builds it eagerly.
-            body = list(app(environ, start_response))
+            if dynamo:
+                DYNAMO_LOCK.acquire(exclusive)
+            try:
+                # The response body is produced inside the locks: moto builds it eagerly.
+                body = list(app(environ, start_response))
+            finally:
+                if dynamo:
+                    DYNAMO_LOCK.release(exclusive)
         finally:
-            LOCK.release(exclusive)
-        if state and environ.get("REQUEST_METHOD") not in ("GET", "HEAD", "OPTIONS") and not READ_ONLY_TARGET.search(target):
+            if changes:
+                STATE_LOCK.release(False)
+        if state and changes:
             state.dirty = True
         return body
 
