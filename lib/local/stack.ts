@@ -12,7 +12,7 @@ import { startScheduler } from './scheduler.ts';
 import { localOutbound, type SesEventsHandler } from './ses-outbound.ts';
 import { RESOURCE_SETTINGS } from '../resource-settings.ts';
 import { createLocalResources, type LocalResources } from './resources.ts';
-import { enforceFunctionIdentities, type LocalCredentials, type LocalIdentities } from './iam.ts';
+import { enforceFunctionIdentities, type LocalIdentities } from './iam.ts';
 
 export interface LocalStackOptions {
   port: number;
@@ -124,7 +124,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       },
       aws: {
         region: process.env.AWS_REGION!, accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
-        perFunction: identities?.functions as Partial<Record<FunctionName, LocalCredentials>> | undefined,
+        perFunction: identities?.functions,
       },
       entries: o.functionEntries,
       // SES's outbound side: our own domain through the inbound path, simulator events to ses-events.
