@@ -55,6 +55,9 @@ async function main() {
     `  Pages          ${stack.siteUrl}   (llms.txt: ${stack.siteUrl}/llms.txt)`,
     `  Mail domain    ${mailDomain}   (SMTP: ${host}:${smtpPort}, the SES receiving stand-in)`,
     `  AWS emulator   ${stack.awsEndpoint}${ownEmulator ? ' (moto, started by this process)' : ' (yours)'}`,
+    stack.identities
+      ? `  IAM            enforced: each function signs as its own IAM user in moto, allowed only its needs (admin keys for you: ${stack.identities.admin.accessKeyId} / ${stack.identities.admin.secretAccessKey})`
+      : '  IAM            not enforced (your emulator, or functions in-process)',
     `  Table          ${stack.resources.tableName}`,
     `  Bucket         ${stack.resources.bucketName}`,
     `  Payments       ${process.env.PAYMENT_PROVIDER || 'sandbox'} (pm_card_visa succeeds, pm_card_chargeDeclined is declined)`,
@@ -67,7 +70,7 @@ async function main() {
     'Press Ctrl-C to stop.',
     '',
   ].join('\n'));
-  console.log('MAILROOM_READY ' + JSON.stringify({ apiUrl: stack.apiUrl, siteUrl: stack.siteUrl, smtpPort, mailDomain, awsEndpoint: stack.awsEndpoint, dataDir: dataDir ?? null }));
+  console.log('MAILROOM_READY ' + JSON.stringify({ apiUrl: stack.apiUrl, siteUrl: stack.siteUrl, smtpPort, mailDomain, awsEndpoint: stack.awsEndpoint, dataDir: dataDir ?? null, awsCredentials: stack.identities?.admin ?? null }));
 
   let stopping = false;
   const stop = async (signal: string) => {

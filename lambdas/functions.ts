@@ -171,3 +171,37 @@ export const METRICS_NAMESPACE = 'Mailroom';
 export function powertoolsEnv(name: FunctionName): Record<string, string> {
   return { POWERTOOLS_SERVICE_NAME: `mailroom-${name}`, POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE };
 }
+
+const TABLE_READ_ACTIONS = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable', 'dynamodb:GetItem',
+  'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:Query', 'dynamodb:Scan'] as const;
+const SECRET_READ_ACTIONS = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'] as const;
+
+/**
+ * The IAM actions each need grants (what the CDK bindings in lib/constructs/mailroom-function.ts
+ * give; test/infra/stack.test.ts holds the two equal). The local stack gives each function's
+ * identity in the emulator exactly these, so a call a deployed function may not make fails
+ * locally too. A write need includes its read actions, as the CDK grant does.
+ */
+export const NEED_ACTIONS: Record<Need, readonly string[]> = {
+  tableRead: TABLE_READ_ACTIONS,
+  tableWrite: [...TABLE_READ_ACTIONS, 'dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  // ListBucket so that a missing key reads as NoSuchKey rather than AccessDenied.
+  bucketRead: ['s3:GetObject', 's3:ListBucket'],
+  bucketWrite: ['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject'],
+  webhookQueue: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
+  scheduler: ['iam:PassRole', 'scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule', 'scheduler:UpdateSchedule'],
+  linkSecret: SECRET_READ_ACTIONS,
+  // GetEmailIdentity: sending first checks that the mail domain is verified (lambdas/aws/ses.ts).
+  sesSend: ['ses:GetEmailIdentity', 'ses:SendEmail', 'ses:SendRawEmail'],
+  paymentSecret: SECRET_READ_ACTIONS,
+};
+
+/** The IAM actions a function's needs grant, sorted (paymentSecret only when it is bound). */
+export function functionActions(name: FunctionName, o: { paymentSecret: boolean }): string[] {
+  const actions = new Set<string>();
+  for (const need of FUNCTIONS[name].needs as readonly Need[]) {
+    if (need === 'paymentSecret' && !o.paymentSecret) continue;
+    for (const a of NEED_ACTIONS[need]) actions.add(a);
+  }
+  return [...actions].sort();
+}

@@ -2,11 +2,20 @@ import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, Resour
 import { requireEnv } from '../config.ts';
 
 const group = requireEnv('SCHEDULE_GROUP_NAME');
-// Creating a schedule needs the target and the role it runs as; send-scheduled itself only
-// deletes schedules and cannot be given its own ARN (a circular reference), so these two are
-// read where a schedule is made.
+// Creating a schedule needs the target and the role it runs as, read where a schedule is made.
+// send-scheduled cannot be given its own ARN (a circular reference in CloudFormation), yet it
+// does schedule: a send refused for the minute is put back on the schedule. It names itself from
+// its invocation (context.invokedFunctionArn) instead.
+let selfArn: string | undefined;
+/** Called by the schedule target's handler with its own ARN (no alias or version qualifier). */
+export const setScheduleTargetFromInvocation = (invokedFunctionArn: string) => {
+  selfArn = invokedFunctionArn.split(':').slice(0, 7).join(':');
+};
 let target: { roleArn: string; targetArn: string } | undefined;
-const scheduleTarget = () => (target ??= { roleArn: requireEnv('SCHEDULER_ROLE_ARN'), targetArn: requireEnv('SEND_SCHEDULED_FUNCTION_ARN') });
+const scheduleTarget = () => (target ??= {
+  roleArn: requireEnv('SCHEDULER_ROLE_ARN'),
+  targetArn: process.env.SEND_SCHEDULED_FUNCTION_ARN || selfArn || requireEnv('SEND_SCHEDULED_FUNCTION_ARN'),
+});
 const scheduler = new SchedulerClient({});
 
 export interface ScheduledSend { draft_id: string; inbox_id: string; account_id: string; send_at: string }

@@ -1,4 +1,5 @@
 import type { Context } from 'aws-lambda';
+import { setScheduleTargetFromInvocation } from '../aws/scheduler.ts';
 import { log, setLogContext } from '../log.ts';
 import { flushMetrics } from '../metrics.ts';
 import { sendScheduledDraft } from '../services/drafts.ts';
@@ -10,6 +11,8 @@ import { sendScheduledDraft } from '../services/drafts.ts';
  */
 export async function handler(event: { draft_id: string; inbox_id: string; account_id: string; send_at: string }, context?: Context) {
   setLogContext({ request_id: context?.awsRequestId ?? 'local', draft_id: event.draft_id, inbox_id: event.inbox_id, account_id: event.account_id });
+  // Its own ARN, for putting a draft refused for the minute back on the schedule.
+  if (context?.invokedFunctionArn) setScheduleTargetFromInvocation(context.invokedFunctionArn);
   try {
     const result = await sendScheduledDraft(event);
     log.info('scheduled draft', result);

@@ -239,7 +239,7 @@ export class MailroomFunction extends Construct {
     return this;
   }
 
-  /** Send through SESv2 from the mail domain identity with the configuration set. SES_CONFIGURATION_SET. */
+  /** Send through SESv2 from the mail domain identity with the configuration set, and read that identity. SES_CONFIGURATION_SET. */
   bindSesSending(binding: SesSendingBinding): this {
     const configurationSetArn = Stack.of(this).formatArn({
       service: 'ses',
@@ -251,6 +251,11 @@ export class MailroomFunction extends Construct {
         actions: ['ses:SendEmail', 'ses:SendRawEmail'],
         resources: [binding.identityArn, configurationSetArn],
       }),
+    );
+    // Sending first checks that the identity is verified (lambdas/aws/ses.ts); without this read
+    // every send is refused as OUTBOUND_NOT_CONFIGURED.
+    this.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['ses:GetEmailIdentity'], resources: [binding.identityArn] }),
     );
     this.setEnv(ENV.sesConfigurationSet, binding.configurationSetName);
     return this;

@@ -52,8 +52,11 @@ export interface FunctionsHostOptions {
   values: Record<string, string>;
   /** Values of the local-only variables (LOCAL_ONLY_ENV), usually from the host's own environment. */
   localValues: Record<string, string | undefined>;
-  /** AWS region and credentials the functions' SDK clients use (in Lambda: the execution role's). */
-  aws: { region: string; accessKeyId: string; secretAccessKey: string };
+  /**
+   * AWS region and credentials the functions' SDK clients use (in Lambda: the execution role's):
+   * a function's own identity when `perFunction` has one (lib/local/iam.ts), else the shared keys.
+   */
+  aws: { region: string; accessKeyId: string; secretAccessKey: string; perFunction?: Partial<Record<FunctionName, { accessKeyId: string; secretAccessKey: string }>> };
   /** What SES does after SendEmail (delivery to our own domain, simulator events). */
   outbound: (mail: SentMail) => Promise<void>;
   /**
@@ -61,6 +64,8 @@ export interface FunctionsHostOptions {
    * process and its environment — only for the benchmark, which counts DynamoDB calls in-process.
    */
   mode?: 'isolated' | 'in-process';
+  /** Tests only: another handler file in a function's place (isolated mode). */
+  entries?: Partial<Record<FunctionName, string>>;
 }
 
 const entryOf = (name: FunctionName) =>
@@ -70,10 +75,11 @@ const entryOf = (name: FunctionName) =>
 export function functionEnvironment(name: FunctionName, o: Pick<FunctionsHostOptions, 'values' | 'localValues' | 'aws'>): Record<string, string> {
   const spec = FUNCTIONS[name];
   const needs = spec.needs as readonly Need[];
+  const keys = o.aws.perFunction?.[name] ?? o.aws;
   const env: Record<string, string> = {
     // What the Lambda runtime sets.
     AWS_REGION: o.aws.region, AWS_DEFAULT_REGION: o.aws.region,
-    AWS_ACCESS_KEY_ID: o.aws.accessKeyId, AWS_SECRET_ACCESS_KEY: o.aws.secretAccessKey,
+    AWS_ACCESS_KEY_ID: keys.accessKeyId, AWS_SECRET_ACCESS_KEY: keys.secretAccessKey,
     AWS_LAMBDA_FUNCTION_NAME: name, AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(spec.memoryMb),
     AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x', TZ: ':UTC',
     // What the construct sets for Powertools (service name on log lines, metrics namespace).
@@ -113,7 +119,7 @@ class FunctionWorker {
   private start(): Worker {
     const spec = FUNCTIONS[this.name];
     const data: FunctionWorkerData = {
-      functionName: this.name, entry: entryOf(this.name), memoryMb: spec.memoryMb,
+      functionName: this.name, entry: this.o.entries?.[this.name] ?? entryOf(this.name), memoryMb: spec.memoryMb,
       sesSend: (spec.needs as readonly Need[]).includes('sesSend'),
     };
     const worker = new Worker(new URL('./function-worker.mjs', import.meta.url), {

@@ -13,6 +13,16 @@ two UpdateItems on one item are unlocked read-modify-writes that lose one anothe
 DynamoDB serialises both. Every DynamoDB request here takes a shared lock and each write an exclusive one,
 so a write runs alone — whichever process or function's client sends it.
 
+IAM: moto checks each request against the caller's IAM policies once enforcement is on (the local
+stack turns it on through /moto-api/reset-auth after creating one IAM user per function; see
+lib/local/iam.ts). Three gaps of moto 5.2.1 are closed here so that enforcement can be on for
+everything the stack does: a JSON-protocol service's denial comes back as JSON (moto answers XML,
+which the AWS SDK cannot parse, hiding the AccessDenied behind a SyntaxError); an S3 request's
+signature is checked over the path as the client sent it (moto recomputes it over the decoded
+path, so a key with `+` or a non-ASCII character never matches); and a presigned URL (no
+Authorization header: moto answers it 500) is served without an IAM check — it was signed by a
+function's own keys, but moto cannot verify query signatures.
+
 With --state-file PATH the emulator keeps its state: it is loaded at start, written (atomically,
 tmp + fsync + rename) at most every --snapshot-interval seconds after a change, on demand
 (POST /_mailroom/snapshot), on SIGTERM/SIGINT, and when the process that started it dies.
@@ -28,7 +38,9 @@ import sys
 import threading
 import time
 
+from moto.core import authorization as _authorization
 from moto.dynamodb import models
+from moto.iam import access_control as _access_control
 from moto.dynamodb.models import DynamoDBBackend
 from moto.dynamodb.models.dynamo_type import DynamoType
 from moto.dynamodb.models.table import Table
@@ -92,6 +104,62 @@ def transact_write_items(self, transact_items):
 
 
 DynamoDBBackend.transact_write_items = transact_write_items
+
+
+# The request being handled by this server thread, as the client sent it (see the module docstring).
+_REQUEST = threading.local()
+_original_authorize = _authorization.ActionAuthenticatorMixin._authenticate_and_authorize_action
+_original_s3_request = _access_control.S3IAMRequest._create_aws_request
+
+
+def _authorize(self, iam_request_cls, resource="*"):
+    if "Authorization" not in self.headers and "X-Amz-Signature" in (getattr(self, "querystring", None) or {}):
+        return  # a presigned URL: moto cannot check it (it would answer 500)
+    return _original_authorize(self, iam_request_cls, resource)
+
+
+def _s3_request_as_sent(self):
+    request = _original_s3_request(self)
+    raw = getattr(_REQUEST, "raw_uri", None)
+    if raw:
+        request.url = raw
+    return request
+
+
+_authorization.ActionAuthenticatorMixin._authenticate_and_authorize_action = _authorize
+_access_control.S3IAMRequest._create_aws_request = _s3_request_as_sent
+
+JSON_CONTENT = re.compile(r"^application/(x-amz-json-1\.[01]|json)")
+# moto's denial codes → the error type AWS's JSON protocols answer with.
+JSON_ERROR_TYPES = {"AccessDenied": "AccessDeniedException", "InvalidClientTokenId": "UnrecognizedClientException"}
+
+
+# restJson1 services the stack uses whose reads and deletes carry no JSON content type.
+REST_JSON_SCOPE = re.compile(r"Credential=[^/]+/[^/]+/[^/]+/scheduler/")
+
+
+def _speaks_json(environ):
+    return bool(environ.get("HTTP_X_AMZ_TARGET") or JSON_CONTENT.match(environ.get("CONTENT_TYPE", ""))
+                or environ.get("PATH_INFO", "").startswith("/v2/email/")  # SESv2
+                or REST_JSON_SCOPE.search(environ.get("HTTP_AUTHORIZATION", "")))
+
+
+def _json_error(environ, status, headers, body):
+    """moto answers an IAM refusal in XML whatever the protocol; a JSON client needs JSON."""
+    if not status.startswith(("400", "401", "403")) or not body.lstrip().startswith(b"<"):
+        return status, headers, body
+    if not _speaks_json(environ):
+        return status, headers, body
+    code = re.search(rb"<Code>([^<]+)</Code>", body)
+    message = re.search(rb"<Message>([^<]*)</Message>", body)
+    if not code:
+        return status, headers, body
+    error_type = JSON_ERROR_TYPES.get(code.group(1).decode(), code.group(1).decode())
+    new_body = json.dumps({"__type": error_type, "message": message.group(1).decode() if message else error_type}).encode()
+    kept = [(k, v) for k, v in headers if k.lower() not in ("content-type", "content-length")]
+    kept += [("Content-Type", "application/x-amz-json-1.0"), ("Content-Length", str(len(new_body))),
+             ("x-amzn-ErrorType", error_type), ("x-amzn-query-error", f"{code.group(1).decode()};Sender")]
+    return status, kept, new_body
 
 
 class ReadWriteLock:
@@ -219,6 +287,13 @@ def wrap(app, state):
         changes = environ.get("REQUEST_METHOD") not in ("GET", "HEAD", "OPTIONS") and not READ_ONLY_TARGET.search(target)
         dynamo = target.startswith("DynamoDB_")
         exclusive = bool(EXCLUSIVE_TARGET.search(target))
+        _REQUEST.raw_uri = environ.get("RAW_URI") or environ.get("REQUEST_URI")
+        answered = {}
+
+        def capture(status, headers, exc_info=None):
+            answered.update(status=status, headers=headers)
+            return lambda data: None
+
         # Always in this order (state, then DynamoDB), so no two requests wait on each other.
         if changes:
             STATE_LOCK.acquire(False)
@@ -227,16 +302,19 @@ def wrap(app, state):
                 DYNAMO_LOCK.acquire(exclusive)
             try:
                 # The response body is produced inside the locks: moto builds it eagerly.
-                body = list(app(environ, start_response))
+                body = b"".join(app(environ, capture))
             finally:
                 if dynamo:
                     DYNAMO_LOCK.release(exclusive)
         finally:
             if changes:
                 STATE_LOCK.release(False)
+            _REQUEST.raw_uri = None
+        status, headers, body = _json_error(environ, answered["status"], answered["headers"], body)
+        start_response(status, headers)
         if state and changes:
             state.dirty = True
-        return body
+        return [body]
 
     return application
 

@@ -23,6 +23,7 @@ export interface LocalResources {
   tableName: string;
   bucketName: string;
   webhookQueueUrl: string;
+  webhookQueueArn: string;
   webhookDlqUrl: string;
   scheduleGroupName: string;
   linkSecretArn: string;
@@ -74,6 +75,8 @@ export async function createLocalResources(n: LocalResourceNames): Promise<Local
     },
   }));
 
+  const queueArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queue.QueueUrl!, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+
   const scheduler = new SchedulerClient({});
   await scheduler.send(new CreateScheduleGroupCommand({ Name: n.scheduleGroupName })).catch(ignoreExists);
 
@@ -93,6 +96,7 @@ export async function createLocalResources(n: LocalResourceNames): Promise<Local
     tableName: n.tableName,
     bucketName: n.bucketName,
     webhookQueueUrl: queue.QueueUrl!,
+    webhookQueueArn: queueArn,
     webhookDlqUrl: dlq.QueueUrl!,
     scheduleGroupName: n.scheduleGroupName,
     linkSecretArn,

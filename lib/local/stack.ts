@@ -12,6 +12,7 @@ import { startScheduler } from './scheduler.ts';
 import { localOutbound, type SesEventsHandler } from './ses-outbound.ts';
 import { RESOURCE_SETTINGS } from '../resource-settings.ts';
 import { createLocalResources, type LocalResources } from './resources.ts';
+import { enforceFunctionIdentities, type LocalIdentities } from './iam.ts';
 
 export interface LocalStackOptions {
   port: number;
@@ -28,8 +29,13 @@ export interface LocalStackOptions {
    * Without it everything lives in memory and is gone at stop.
    */
   dataDir?: string;
-  /** 'isolated' (default): each function in its own worker thread with its own environment. */
+  /**
+   * 'isolated' (default): each function in its own worker thread with its own environment and,
+   * when the stack starts its own emulator, its own IAM identity there (lib/local/iam.ts).
+   */
   functions?: 'isolated' | 'in-process';
+  /** Tests only: run another handler file in a function's place (its environment and identity unchanged). */
+  functionEntries?: Partial<Record<FunctionName, string>>;
 }
 
 export interface RunningLocalStack {
@@ -42,6 +48,12 @@ export interface RunningLocalStack {
   resources: LocalResources;
   /** Mail an earlier run accepted and this start ingested again. */
   replayedMail: number;
+  /**
+   * Set when the emulator enforces IAM (the stack started it, functions isolated): the keys of
+   * the admin identity (the stand-ins', for anything that talks to the emulator directly) and of
+   * each function. Without it nothing is checked.
+   */
+  identities?: LocalIdentities;
   stop(): Promise<void>;
 }
 
@@ -58,6 +70,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
   process.env.AWS_REGION ??= 'us-east-1';
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  const isolated = (o.functions ?? 'isolated') === 'isolated';
 
   const closers: (() => Promise<void>)[] = [];
   try {
@@ -71,6 +84,19 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       configurationSetName: `${o.namePrefix}-outbound`,
       mailDomain: o.mailDomain,
     });
+    // Per-function IAM identities where we run the emulator and each function has its own
+    // environment; an external emulator is yours (nothing is switched on there), and in-process
+    // functions share one environment, so one identity.
+    let identities: LocalIdentities | undefined;
+    if (moto && isolated) {
+      identities = await enforceFunctionIdentities({
+        endpoint: awsEndpoint, region: process.env.AWS_REGION!, namePrefix: o.namePrefix, paymentSecret: false,
+        resources: { bucketName: resources.bucketName, webhookQueueArn: resources.webhookQueueArn },
+      });
+      // From here on the stand-ins in this process sign as the admin identity.
+      process.env.AWS_ACCESS_KEY_ID = identities.admin.accessKeyId;
+      process.env.AWS_SECRET_ACCESS_KEY = identities.admin.secretAccessKey;
+    }
     const siteUrl = o.siteUrl ?? `http://${o.host === '0.0.0.0' ? 'localhost' : o.host}:${o.port}`;
     const smtpHost = o.host === '0.0.0.0' ? '127.0.0.1' : o.host;
 
@@ -96,7 +122,11 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
         [ENV.localMode]: 'true',
         AWS_ENDPOINT_URL: awsEndpoint,
       },
-      aws: { region: process.env.AWS_REGION!, accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY! },
+      aws: {
+        region: process.env.AWS_REGION!, accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
+        perFunction: identities?.functions,
+      },
+      entries: o.functionEntries,
       // SES's outbound side: our own domain through the inbound path, simulator events to ses-events.
       outbound: localOutbound({ mailDomain: o.mailDomain, smtpHost, smtpPort: o.smtpPort, sesEvents: (e) => sesEvents(e) }),
     });
@@ -143,7 +173,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     const apiUrl = `http://${o.host === '0.0.0.0' ? 'localhost' : o.host}:${o.port}`;
 
     return {
-      apiUrl, siteUrl, awsEndpoint, resources, replayedMail,
+      apiUrl, siteUrl, awsEndpoint, resources, replayedMail, identities,
       smtpHost, smtpPort: o.smtpPort,
       stop: async () => {
         for (const close of closers.reverse()) await close().catch(() => undefined);

@@ -90,6 +90,8 @@ export async function startExtraStack(env: Record<string, string | undefined>): 
     HOST: '127.0.0.1',
     MAIL_DOMAIN: t.mailDomain,
     AWS_ENDPOINT_URL: t.awsEndpoint,
+    // The suite's emulator enforces IAM: the second stack's stand-ins and functions sign as its admin.
+    ...(t.awsCredentials ? { AWS_ACCESS_KEY_ID: t.awsCredentials.accessKeyId, AWS_SECRET_ACCESS_KEY: t.awsCredentials.secretAccessKey } : {}),
     MAILROOM_NAME_PREFIX: `mr-extra-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
     LOG_LEVEL: 'error',
     ...env,

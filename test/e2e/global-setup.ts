@@ -13,6 +13,8 @@ export interface MailroomTarget {
   /** True when the suite drives a stack it started itself. */
   local: boolean;
   awsEndpoint?: string;
+  /** Keys for talking to that emulator directly: it enforces IAM, and these are the admin identity's. */
+  awsCredentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
 declare module 'vitest' {
@@ -84,6 +86,7 @@ export async function setup(project: TestProject) {
     smtpHost: '127.0.0.1',
     smtpPort: ready.smtpPort as number,
     awsEndpoint: ready.awsEndpoint as string,
+    awsCredentials: (ready.awsCredentials as MailroomTarget['awsCredentials'] | null) ?? undefined,
     local: true,
   });
 }

@@ -561,6 +561,8 @@ describe('the daily send quota (on a throwaway table)', () => {
     // The environment the deployed functions get, set before any lambdas module is loaded (they read it at import).
     Object.assign(process.env, { AWS_ENDPOINT_URL: endpoint, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' });
     process.env.AWS_REGION ??= 'us-east-1';
+    // The suite's emulator enforces IAM: this test signs as its admin identity.
+    if (t.awsCredentials) Object.assign(process.env, { AWS_ACCESS_KEY_ID: t.awsCredentials.accessKeyId, AWS_SECRET_ACCESS_KEY: t.awsCredentials.secretAccessKey });
     process.env.AWS_ACCESS_KEY_ID ??= 'local';
     process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
     const prefix = `mr-quota-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;

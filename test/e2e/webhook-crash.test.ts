@@ -49,6 +49,8 @@ beforeAll(async () => {
   // The environment the deployed function gets, set before any lambdas module is loaded (they read it at import).
   process.env.AWS_ENDPOINT_URL = endpoint;
   process.env.AWS_REGION ??= 'us-east-1';
+  // The suite's emulator enforces IAM: this file signs as its admin identity.
+  if (t.awsCredentials) Object.assign(process.env, { AWS_ACCESS_KEY_ID: t.awsCredentials.accessKeyId, AWS_SECRET_ACCESS_KEY: t.awsCredentials.secretAccessKey });
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
   process.env.LOG_LEVEL ??= 'error';

@@ -4,7 +4,7 @@
  */
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENV, environmentNames, FUNCTIONS, METRICS_NAMESPACE, type FunctionName } from '../../lambdas/functions.ts';
+import { ENV, environmentNames, functionActions, FUNCTIONS, METRICS_NAMESPACE, type FunctionName } from '../../lambdas/functions.ts';
 import { routeKey, routes } from '../../lambdas/routes.ts';
 import { TABLE } from '../../lambdas/store/table.ts';
 import { RESOURCE_SETTINGS } from '../../lib/resource-settings.ts';
@@ -19,6 +19,27 @@ const RUNTIME_ONLY_ENV = ['NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'POWERTOOLS
 let stack: MailroomStack;
 let template: Template;
 let resources: Resources;
+
+/**
+ * Actions a role gets besides its needs: writing its own log group (every function), and for the
+ * webhook-deliver function the SQS event source's polling (Lambda polls on the role's behalf; the
+ * local stack's poller stands in for it).
+ */
+const NOT_FROM_NEEDS: { all: string[]; eventSource: Partial<Record<FunctionName, string[]>> } = {
+  // Logs and X-Ray: every function writes its own log group and trace segments, whatever it needs.
+  all: ['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'],
+  eventSource: { 'webhook-deliver': ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:ReceiveMessage'] },
+};
+
+/** The actions of every policy statement attached to a function's role, less NOT_FROM_NEEDS. */
+function roleActions(res: Resources, s: MailroomStack, name: FunctionName): string[] {
+  const roleId = res[logicalId(s.functions[name].fn, s)]!.Properties.Role['Fn::GetAtt'][0];
+  const actions = Object.values(res)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: any) => x.Ref === roleId))
+    .flatMap((r) => (r.Properties.PolicyDocument.Statement as any[]).flatMap((st) => [st.Action].flat() as string[]));
+  const other = [...NOT_FROM_NEEDS.all, ...(NOT_FROM_NEEDS.eventSource[name] ?? [])];
+  return [...new Set(actions)].filter((a) => !other.includes(a)).sort();
+}
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const fnLogicalId = (name: FunctionName) => logicalId(stack.functions[name].fn, stack);
@@ -75,6 +96,12 @@ describe('functions', () => {
     for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
       const vars = Object.keys(fnProps(name).Environment.Variables).filter((v) => !RUNTIME_ONLY_ENV.includes(v)).sort();
       expect(vars, name).toEqual(environmentNames(name, { paymentSecret: false }));
+    }
+  });
+
+  it('grants each function exactly the IAM actions of its needs (NEED_ACTIONS, the local emulator\'s policies too)', () => {
+    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+      expect(roleActions(resources, stack, name), name).toEqual(functionActions(name, { paymentSecret: false }));
     }
   });
 
@@ -382,7 +409,7 @@ describe('outbound (SESv2)', () => {
     });
   });
 
-  it('lets sesSend functions send only as the identity through the configuration set', () => {
+  it('lets sesSend functions send only as the identity through the configuration set, and read that identity', () => {
     const senders = (Object.keys(FUNCTIONS) as FunctionName[]).filter((n) => (FUNCTIONS[n].needs as readonly string[]).includes('sesSend'));
     expect(senders.length).toBeGreaterThan(0);
     for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
@@ -395,9 +422,15 @@ describe('outbound (SESv2)', () => {
         expect(ses, name).toEqual([]);
         continue;
       }
-      expect(ses, name).toHaveLength(1);
-      expect(ses[0].Action).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
-      expect(JSON.stringify(ses[0].Resource)).not.toContain('"*"');
+      expect(ses, name).toHaveLength(2);
+      const [send, read] = ses;
+      expect(send.Action).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+      expect(JSON.stringify(send.Resource)).not.toContain('"*"');
+      // Regression (issue 9): the verified-identity check before every send was not granted, so a
+      // deployed stack answered every send OUTBOUND_NOT_CONFIGURED.
+      expect(read.Action).toBe('ses:GetEmailIdentity');
+      expect(JSON.stringify(read.Resource)).toContain(':identity/');
+      expect(send.Resource).toContainEqual(read.Resource);
       expect(fnProps(name).Environment.Variables[ENV.sesConfigurationSet]).toEqual({ Ref: logicalId(stack.outbound.configurationSet, stack) });
     }
   });
@@ -469,6 +502,9 @@ describe('context variants (no bundling)', () => {
     for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
       const vars = res[logicalId(v.stack.functions[name].fn, v.stack)]!.Properties.Environment.Variables;
       expect(vars.STRIPE_SECRET_ARN, name).toBe(['account', 'pages', 'mcp'].includes(name) ? arn : undefined);
+    }
+    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+      expect(roleActions(res, v.stack, name), name).toEqual(functionActions(name, { paymentSecret: true }));
     }
     expect(JSON.stringify(res)).not.toMatch(/sk_live|sk_test|whsec_/);
     expect(() => synthMailroom({ skipBundling: true, context: { paymentProvider: 'stripe' } })).toThrow(/paymentSecretArn/);
