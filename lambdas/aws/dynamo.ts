@@ -21,7 +21,10 @@ dynamoClient.middlewareStack.add(
 );
 
 export const documentClient = DynamoDBDocumentClient.from(dynamoClient, {
-  marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  // convertClassInstanceToMap: the marshaller takes any object whose `constructor` is not Object
+  // for a class instance — including free-form JSON with a key named "constructor"
+  // ({"constructor": "x"} in metadata or context answered 500). Such objects are plain maps.
+  marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
 });
 
 const ATTRIBUTE_TYPES = new Set(['S', 'N', 'B', 'SS', 'NS', 'BS', 'M', 'L', 'NULL', 'BOOL']);

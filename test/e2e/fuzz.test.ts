@@ -249,6 +249,11 @@ function expectWellFormedAnswer(route: RouteDef, req: ReturnType<typeof toReques
     expect(r.headers.get('content-type'), what).toMatch(/text\/html/);
     return;
   }
+  // The MCP endpoint answers in its own protocol: a transport-level refusal is a JSON-RPC error.
+  if (route.path === '/mcp' && r.body?.jsonrpc === '2.0') {
+    expect(r.body.error, what).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
+    return;
+  }
   expect(r.body, what).toMatchObject({ error: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String), next_steps: expect.any(Array) });
   expect((r.body.next_steps as unknown[]).every((s) => typeof s === 'string'), what).toBe(true);
 }

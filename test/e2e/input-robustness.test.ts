@@ -61,7 +61,7 @@ describe('empty keys in metadata (stored, then the inbox, its messages and the i
       const inbox = await newAccount();
       const r = await api('PATCH', `/v1/inboxes/${inbox.id}`, { key: inbox.api_key, body: { display_name: 'Before' } });
       expect(r.status, r.text).toBe(200);
-      const db = new DynamoDBClient({ endpoint: target().awsEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+      const db = new DynamoDBClient({ endpoint: target().awsEndpoint, region: 'us-east-1', credentials: target().awsCredentials ?? { accessKeyId: 'local', secretAccessKey: 'local' } });
       const table = (await db.send(new ListTablesCommand({}))).TableNames!.find((t) => t.endsWith('-table'))!;
       await db.send(new UpdateItemCommand({ TableName: table, Key: { pk: { S: `INBOX#${inbox.id}` }, sk: { S: 'INBOX' } },
         UpdateExpression: 'SET metadata = :m', ExpressionAttributeValues: { ':m': { M: { '': { N: '1' }, a: { M: { '': { N: '2' } } } } } } }));
@@ -297,5 +297,23 @@ describe('30 concurrent creations with one client_id (one inbox, but most caller
     expect(new Set(answers.map((r) => r.body.result.id)).size).toBe(1);
     const list = await api('GET', '/v1/inboxes', { key: acct.account_api_key });
     expect(list.body.result.total).toBe(2);
+  });
+});
+
+describe('free-form JSON with a key named like an Object property ("constructor" answered 500: the marshaller took the object for a class instance)', () => {
+  it('stores and reads back metadata and notify-operator context with "constructor" and "toString" keys', async () => {
+    const created = await api('POST', '/v1/inboxes', { body: { username: uniqueUsername('ctor'), metadata: { constructor: { a: 1 }, toString: 'y' } } });
+    expect(created.status, created.text).toBe(201);
+    const inbox = created.body.result as CreatedInbox;
+    const detail = await api('GET', `/v1/inboxes/${inbox.id}`, { key: inbox.api_key });
+    expect(detail.status, detail.text).toBe(200);
+    expect(detail.body.result.metadata).toEqual({ constructor: { a: 1 }, toString: 'y' });
+    const list = await api('GET', '/v1/inboxes', { key: inbox.account_api_key });
+    expect(list.status, list.text).toBe(200);
+
+    const notified = await api('POST', '/v1/notify-operator', { key: inbox.account_api_key, body: { issue: 'May I?', context: { constructor: 'x' } } });
+    expect(notified.status, notified.text).toBe(201);
+    const read = await api('GET', `/v1/notifications/${notified.body.result.notification_id}`, { key: inbox.account_api_key });
+    expect(read.body.result.context).toEqual({ constructor: 'x' });
   });
 });
