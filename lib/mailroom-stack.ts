@@ -1,7 +1,7 @@
 /**
  * MailroomStack: the deployed Mailroom. Functions come from the catalogue (lambdas/functions.ts),
  * routes from the route table (lambdas/routes.ts), the table from lambdas/store/table.ts and queue
- * and bucket settings from lib/resource-settings.ts; this file only wires the flows together.
+ * and bucket settings from lambdas/resource-settings.ts; this file only wires the flows together.
  *
  * Order: every function first (catalogue), then one construct per flow, each wiring its event
  * source to its function; last, each function is bound to what its `needs` name.

@@ -9,7 +9,7 @@ import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
-import { ENV, FUNCTIONS, type FunctionName, type Need } from '../../lambdas/functions.ts';
+import { ENV, environmentNames, FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
 import { LAMBDA_BUNDLE_OPTIONS, LAMBDA_NODE_OPTIONS, constructDrift } from '../lib/esbuild-options.ts';
 import { median, round } from '../lib/stats.ts';
 import type { BenchContext, Row, Section, SectionResult } from '../lib/types.ts';
@@ -38,23 +38,10 @@ const DUMMY_ENV: Record<EnvName, string> = {
 };
 
 /**
- * Which variables a function gets, as MailroomFunction sets them: MAIL_DOMAIN, PAYMENT_PROVIDER
- * and SITE_URL for all, the rest from `needs` (bindNeeds). A handler that reads a variable its
- * needs do not give it fails here as it would in AWS.
+ * Which variables a function gets: environmentNames() of the catalogue, the table MailroomFunction
+ * and the local stack follow. A handler that reads a variable its needs do not give it fails here
+ * as it would in AWS.
  */
-const ALWAYS: EnvName[] = [ENV.mailDomain, ENV.paymentProvider, ENV.siteUrl];
-const ENV_OF_NEED: Record<Need, EnvName[]> = {
-  tableRead: [ENV.tableName],
-  tableWrite: [ENV.tableName],
-  bucketRead: [ENV.bucketName],
-  bucketWrite: [ENV.bucketName],
-  webhookQueue: [ENV.webhookQueueUrl],
-  scheduler: [ENV.scheduleGroupName, ENV.schedulerRoleArn, ENV.sendScheduledFunctionArn],
-  linkSecret: [ENV.linkSecretArn],
-  sesSend: [ENV.sesConfigurationSet],
-  paymentSecret: [],
-};
-
 function lambdaEnv(name: FunctionName, withSourceMaps: boolean): NodeJS.ProcessEnv {
   const spec = FUNCTIONS[name];
   const env: NodeJS.ProcessEnv = {
@@ -68,7 +55,7 @@ function lambdaEnv(name: FunctionName, withSourceMaps: boolean): NodeJS.ProcessE
     AWS_ACCESS_KEY_ID: 'bench', AWS_SECRET_ACCESS_KEY: 'bench', AWS_SESSION_TOKEN: 'bench',
     TZ: ':UTC',
   };
-  for (const v of [...ALWAYS, ...spec.needs.flatMap((n) => ENV_OF_NEED[n])]) env[v] = DUMMY_ENV[v];
+  for (const v of environmentNames(name, { paymentSecret: false })) env[v] = DUMMY_ENV[v as EnvName];
   if (withSourceMaps) env.NODE_OPTIONS = LAMBDA_NODE_OPTIONS;
   return env;
 }

@@ -7,7 +7,7 @@ import { errorFields, log } from '../log.ts';
 import { markDispatched, MAX_INLINE_PAYLOAD_BYTES, pendingEvents } from '../store/events.ts';
 import type { EventRecord, WebhookRecord } from '../store/records.ts';
 import { listWebhooks } from '../store/webhooks.ts';
-import { RESOURCE_SETTINGS } from '../../lib/resource-settings.ts';
+import { RESOURCE_SETTINGS } from '../resource-settings.ts';
 
 const queueUrl = requireEnv('WEBHOOK_QUEUE_URL');
 /** SQS takes at most 10 messages per batch call. */

@@ -3,7 +3,7 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from '../aws/s3.ts';
 import { requireEnv } from '../config.ts';
-import { RESOURCE_SETTINGS } from '../../lib/resource-settings.ts';
+import { RESOURCE_SETTINGS } from '../resource-settings.ts';
 
 const Bucket = requireEnv('BUCKET_NAME');
 

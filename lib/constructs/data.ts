@@ -8,7 +8,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { TABLE } from '../../lambdas/store/table.ts';
-import { RESOURCE_SETTINGS } from '../resource-settings.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
 
 export interface MailroomDataProps {
   /** DynamoDB deletion protection on the table. */

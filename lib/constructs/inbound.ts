@@ -23,7 +23,7 @@ import * as ses from 'aws-cdk-lib/aws-ses';
 import * as actions from 'aws-cdk-lib/aws-ses-actions';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { RESOURCE_SETTINGS } from '../resource-settings.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
 
 export interface MailroomInboundProps {
   readonly mailDomain: string;

@@ -14,7 +14,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { RESOURCE_SETTINGS } from '../resource-settings.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
 
 export interface MailroomWebhooksProps {
   /** The webhook-deliver function: consumes the queue. */

@@ -6,7 +6,7 @@ import { CreateEmailIdentityCommand, CreateConfigurationSetCommand, SESv2Client 
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { randomBytes } from 'node:crypto';
 import { TABLE } from '../../lambdas/store/table.ts';
-import { RESOURCE_SETTINGS } from '../resource-settings.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
 
 export interface LocalResourceNames {
   tableName: string;
@@ -38,7 +38,7 @@ const ignoreExists = (e: unknown) => {
 
 /**
  * Creates in the emulator the resources the CDK stack declares, from the same definitions
- * (lambdas/store/table.ts, lib/resource-settings.ts). Safe to run against existing resources.
+ * (lambdas/store/table.ts, lambdas/resource-settings.ts). Safe to run against existing resources.
  */
 export async function createLocalResources(n: LocalResourceNames): Promise<LocalResources> {
   const ddb = new DynamoDBClient({});

@@ -3,7 +3,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { SESEvent } from 'aws-lambda';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { verdictsFromAuthenticationResults } from '../../lambdas/core/spam.ts';
-import { RESOURCE_SETTINGS } from '../resource-settings.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
 import type { MailSpool, SpooledMail } from './spool.ts';
 
 /** SES receiving accepts messages up to 40 MB. */

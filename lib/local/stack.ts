@@ -10,7 +10,7 @@ import { MailSpool } from './spool.ts';
 import { startSqsPoller, type SqsHandler } from './sqs-poller.ts';
 import { startScheduler } from './scheduler.ts';
 import { localOutbound, type SesEventsHandler } from './ses-outbound.ts';
-import { RESOURCE_SETTINGS } from '../resource-settings.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
 import { createLocalResources, type LocalResources } from './resources.ts';
 import { enforceFunctionIdentities, type LocalIdentities } from './iam.ts';
 

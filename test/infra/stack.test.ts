@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV, environmentNames, functionActions, FUNCTIONS, METRICS_NAMESPACE, type FunctionName } from '../../lambdas/functions.ts';
 import { routeKey, routes } from '../../lambdas/routes.ts';
 import { TABLE } from '../../lambdas/store/table.ts';
-import { RESOURCE_SETTINGS } from '../../lib/resource-settings.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
 import type { MailroomStack } from '../../lib/mailroom-stack.ts';
 import { logicalId, synthMailroom } from './synth.ts';
 

@@ -1,5 +1,6 @@
 /**
- * Settings of the AWS resources that both the CDK stack and the local stack create, so the
+ * Settings of the AWS resources that the CDK stack and the local stack create and the runtime
+ * reads (a contract beside the function catalogue: runtime code never imports lib/), so the
  * emulated resources behave like the deployed ones.
  */
 export const RESOURCE_SETTINGS = {
