@@ -5,24 +5,13 @@ import { routeKey } from '../../lambdas/routes.ts';
 import { matchRoute } from '../../lambdas/http/route-match.ts';
 import { nextStepsForError } from '../../lambdas/core/next-steps.ts';
 import type { FunctionName } from '../../lambdas/functions.ts';
+import { lambdaContext } from './lambda-context.ts';
 
 /** API Gateway's payload limit; larger requests never reach a function. */
 const API_GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 export type HttpLambda = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 export type FunctionLoader = (name: FunctionName) => Promise<HttpLambda>;
-
-export function lambdaContext(functionName: string, requestId: string = randomUUID(), timeoutMs = 30_000): Context {
-  const deadline = Date.now() + timeoutMs;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName, functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
-    memoryLimitInMB: '512', awsRequestId: requestId, logGroupName: `/aws/lambda/${functionName}`, logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined, fail: () => undefined, succeed: () => undefined,
-  };
-}
 
 function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
@@ -96,7 +85,7 @@ export async function startApiServer(port: number, host: string, load: FunctionL
       const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
       const { event, fn } = toApiGatewayEvent(req, body, sourceIp);
       const handler = await load(fn);
-      const out = await handler(event, lambdaContext(fn, event.requestContext.requestId));
+      const out = await handler(event, lambdaContext(fn, { requestId: event.requestContext.requestId }));
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(out.headers ?? {})) headers[k] = String(v);
       const payload = out.body === undefined ? '' : out.isBase64Encoded ? Buffer.from(out.body, 'base64') : out.body;

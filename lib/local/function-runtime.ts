@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Context } from 'aws-lambda';
 import type { SentMail } from '../../lambdas/aws/ses.ts';
+import { lambdaContext } from './lambda-context.ts';
 import type { FromHost, FunctionWorkerData, ToHost } from './functions-host.ts';
 
 const data = workerData as FunctionWorkerData;
@@ -44,18 +45,6 @@ function load(): Promise<Handler> {
   return loaded;
 }
 
-function context(requestId: string, deadline: number): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: data.functionName, functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${data.functionName}`,
-    memoryLimitInMB: String(data.memoryMb), awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${data.functionName}`, logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined, fail: () => undefined, succeed: () => undefined,
-  };
-}
-
 port.on('message', (m: FromHost) => {
   if (m.type === 'outbound-done') {
     const call = pendingCalls.get(m.id);
@@ -74,7 +63,7 @@ port.on('message', (m: FromHost) => {
       return;
     }
     try {
-      const result = await handler(m.event, context(m.requestId, m.deadline));
+      const result = await handler(m.event, lambdaContext(data.functionName, { requestId: m.requestId, deadline: m.deadline, memoryMb: data.memoryMb }));
       post({ type: 'result', id: m.id, result });
     } catch (e) {
       post({ type: 'result', id: m.id, error: serializeError(e) });

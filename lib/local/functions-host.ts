@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { environmentNames, FUNCTIONS, powertoolsEnv, type FunctionName, type Need } from '../../lambdas/functions.ts';
 import type { SentMail } from '../../lambdas/aws/ses.ts';
+import { lambdaContext } from './lambda-context.ts';
 
 /** What the host sends a worker. */
 export type FromHost =
@@ -226,8 +227,7 @@ function inProcessHost(o: FunctionsHostOptions): FunctionsHost {
       await outboundRegistered;
       let h = handlers.get(name);
       if (!h) handlers.set(name, (h = import(entryOf(name)).then((m: { handler: (e: unknown, c: unknown) => Promise<unknown> }) => m.handler)));
-      const { lambdaContext } = await import('./api-server.ts');
-      return (await h)(event, lambdaContext(name, requestId, FUNCTIONS[name].timeoutSeconds * 1000));
+      return (await h)(event, lambdaContext(name, { requestId, deadline: Date.now() + FUNCTIONS[name].timeoutSeconds * 1000, memoryMb: FUNCTIONS[name].memoryMb }));
     },
     stop: async () => undefined,
   };

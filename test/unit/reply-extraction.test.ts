@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { parseInboundMail } from '../../lambdas/core/content/index.ts';
 import { extractReply, extractReplyFromHtml, htmlToText, MAX_TEXT_CHARS } from '../../lambdas/core/reply/index.ts';
 import { corporaDir } from '../corpora.ts';
+import { normalise, squash } from '../reply-corpus.ts';
 import { REPLY_CORPUS_DIR, sharedCategoryOf } from '../reply-corpus.ts';
 
 const corpusRoot = corporaDir();
@@ -58,19 +59,6 @@ interface ManifestEntry {
   kind: 'eml' | 'body';
   note: string;
 }
-
-/** The README's normalisation: LF line ends, no trailing spaces, 3+ blank lines folded, ends trimmed. */
-function normalise(s: string): string {
-  return s
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((l) => l.trimEnd())
-    .join('\n')
-    .replace(/\n{4,}/g, '\n\n')
-    .trim();
-}
-/** talon compares its HTML cases with all whitespace removed. */
-const squash = (s: string) => s.replace(/\s+/g, '');
 
 async function runCase(e: ManifestEntry): Promise<{ got: string; want: string; pass: boolean }> {
   const raw = fs.readFileSync(path.join(replyDir, e.input));
