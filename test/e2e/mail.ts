@@ -42,6 +42,12 @@ let n = 0;
 /** A subject (or token) nobody else in this run sends. */
 export const uniqueSubject = (what = 'mail') => `${what} ${Date.now().toString(36)}-${(n++).toString(36)}${randomBytes(3).toString('hex')}`;
 
+/**
+ * Six random letters: a tag for subjects of mails that carry a code. A hex tag can be all digits
+ * ("833605"), and a subject like "SDK code 833605" then rightly yields that as the code.
+ */
+export const letterTag = () => Array.from(randomBytes(6), (b) => String.fromCharCode(97 + (b % 26))).join('');
+
 /** A Message-ID of our own making, with angle brackets, and the bare id. */
 export function messageId(): { header: string; bare: string } {
   const bare = `${randomBytes(8).toString('hex')}.${Date.now()}@sender.example.org`;

@@ -5,7 +5,6 @@
  * driven by the MCP SDK's own Client.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +14,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, newAccount, target, uniqueUsername } from '../../../test/e2e/client.ts';
-import { closeMail, sendMail } from '../../../test/e2e/mail.ts';
+import { closeMail, letterTag, sendMail } from '../../../test/e2e/mail.ts';
 import { startReceiver, type Receiver } from '../../../test/e2e/receiver.ts';
 import { buildSdk, runCli, type BuiltSdk, type CliRun } from '../build.ts';
 
@@ -113,7 +112,7 @@ describe('reading mail', () => {
   it('messages, threads and capabilities, readable and as JSON', async () => {
     const env = freshUser();
     const inbox = json(await cli(['inbox', 'create', uniqueUsername('read'), '--json'], env));
-    const subject = `Invoice ${randomBytes(3).toString('hex')}`;
+    const subject = `Invoice ${letterTag()}`;
     await sendMail({ to: inbox.address, subject, text: 'Your one-time code: 552211' });
 
     const list = json(await cli(['messages', 'list', '--json', '--limit', '5'], env));
@@ -154,7 +153,7 @@ describe('sending, drafts and webhooks (paid tier)', () => {
     const other = await newAccount();
     const otherEnv = { ...freshUser(), MAILROOM_API_KEY: other.api_key, MAILROOM_INBOX: other.id };
 
-    const subject = `Hello ${randomBytes(3).toString('hex')}`;
+    const subject = `Hello ${letterTag()}`;
     const arrival = startCli(['wait', '--subject', subject, '--timeout', '60', '--json'], otherEnv);
     const sent = json(await cli(['send', '--to', other.address, '--subject', subject, '--body-file', '-', '--json'], env, 'Hi from the CLI.\nCode 424242.\n'));
     expect(sent).toMatchObject({ status: 'queued', id: expect.stringMatching(/^msg_/) });

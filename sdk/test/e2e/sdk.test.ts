@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { target, uniqueUsername } from '../../../test/e2e/client.ts';
-import { closeMail, sendMail } from '../../../test/e2e/mail.ts';
+import { closeMail, letterTag, sendMail } from '../../../test/e2e/mail.ts';
 import { eventually, startReceiver, type Receiver } from '../../../test/e2e/receiver.ts';
 import { Mailroom, MailroomError, verifyWebhook, WaitTimeoutError, WebhookVerificationError, type Message } from '../../src/index.ts';
 
@@ -29,7 +29,7 @@ describe('inboxes and messages', () => {
     expect(created.account_api_key).toMatch(/^mr_free_/);
     expect(created.address).toMatch(new RegExp(`@${target().mailDomain}$`));
 
-    const subject = `SDK code ${randomBytes(3).toString('hex')}`;
+    const subject = `SDK code ${letterTag()}`;
     await sendMail({ to: created.address, subject, text: 'Your verification code is 482913. It expires in 10 minutes.' });
     const page = await client.messages.list(created.id, { limit: 10 });
     const listed: Message | undefined = page.messages.find((m) => m.subject === subject);
@@ -53,7 +53,7 @@ describe('inboxes and messages', () => {
 
   it('iterates every message across pages (page size 2, five mails), each once, newest first', async () => {
     const { created, client } = await newAccount();
-    const tag = randomBytes(3).toString('hex');
+    const tag = letterTag();
     for (let i = 0; i < 5; i++) await sendMail({ to: created.address, subject: `page ${tag} ${i}`, text: `mail ${i}` });
     const subjects: string[] = [];
     for await (const m of client.messages.iterate(created.id, {}, { pageSize: 2 })) subjects.push(m.subject);
@@ -89,7 +89,7 @@ describe('waitForMessage', () => {
   it('a wait pending when the mail arrives returns it with exactly its code', async () => {
     const { created } = await newAccount();
     const { client } = countingClient(created.api_key!);
-    const subject = `Verify ${randomBytes(3).toString('hex')}`;
+    const subject = `Verify ${letterTag()}`;
     const waiting = client.waitForMessage(created.id, { has: 'code', timeout: 30 });
     await new Promise((r) => setTimeout(r, 1500));
     await sendMail({ to: created.address, subject, text: 'Hello!\n\nYour verification code is 604218.\n\nThanks' });
@@ -102,7 +102,7 @@ describe('waitForMessage', () => {
   it('goes on across wait calls up to its total time: short calls time out, a later mail is still caught', async () => {
     const { created } = await newAccount();
     const { client, waits } = countingClient(created.api_key!);
-    const subject = `Late ${randomBytes(3).toString('hex')}`;
+    const subject = `Late ${letterTag()}`;
     const waiting = client.waitForMessage(created.id, { has: 'link', subject: 'Late', timeout: 40, callTimeout: 1 });
     await new Promise((r) => setTimeout(r, 3500));
     await sendMail({ to: created.address, subject, html: '<p>Welcome.</p><p><a href="https://example.org/confirm?t=abc123">Confirm your email</a></p>' });
@@ -156,7 +156,7 @@ describe('webhooks', () => {
     const hook = await client.webhooks.create({ url: r.url, events: ['message.received'] });
     expect(hook.secret).toMatch(/^whsec_/);
 
-    const subject = `SDK webhook ${randomBytes(3).toString('hex')} ✓`;
+    const subject = `SDK webhook ${letterTag()} ✓`;
     await sendMail({ to: created.address, subject, text: 'Grüße: code 771204' });
     const got = await eventually(() => r.delivered().find((q) => q.json?.message?.subject === subject), 'the delivery');
 
