@@ -112,6 +112,7 @@ DynamoDBBackend.transact_write_items = transact_write_items
 # has no PutEmailIdentityMailFromAttributes in SESv2; it is stored where its SES v1 twin keeps it.
 from moto.ses import models as _ses_models
 from moto.sesv2 import responses as _sesv2_responses
+from moto.sesv2 import urls as _sesv2_urls
 
 _original_identity_init = _ses_models.EmailIdentity.__init__
 
@@ -138,6 +139,7 @@ def _put_mail_from(self):
 
 _ses_models.EmailIdentity.__init__ = _identity_init
 _sesv2_responses.SESV2Response.put_email_identity_mail_from_attributes = _put_mail_from
+_sesv2_urls.url_paths["{0}/v2/email/identities/(?P<EmailIdentity>[^/]+)/mail-from$"] = _sesv2_responses.SESV2Response.dispatch
 
 
 # The request being handled by this server thread, as the client sent it (see the module docstring).
