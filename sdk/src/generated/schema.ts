@@ -167,14 +167,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the account's custom domains
+         * List custom domains
          * @description Auth: Account key.
          */
         get: operations["listDomains"];
         put?: never;
         /**
-         * Add a custom domain: answers the DNS records to publish (MX, DKIM, SPF, MAIL FROM, DMARC)
-         * @description Paid tiers (free: 402 DOMAIN_REQUIRES_PAID); at most the tier's max_custom_domains (403 DOMAIN_LIMIT_EXCEEDED). A domain belongs to one account (409 DOMAIN_TAKEN). Publish the records, then POST /v1/domains/{id}/verify.
+         * Add a custom domain: DNS records to publish
+         * @description Answers the records: MX (receiving), three Easy DKIM CNAMEs and SPF (sending), MAIL FROM MX and TXT, a DMARC suggestion. Paid tiers (free: 402 DOMAIN_REQUIRES_PAID); at most the tier's max_custom_domains (403 DOMAIN_LIMIT_EXCEEDED). A domain belongs to one account (409 DOMAIN_TAKEN). Publish the records, then POST /v1/domains/{id}/verify.
          *
          *     Auth: Account key.
          */
@@ -193,15 +193,19 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A custom domain with its records and their last checked status
-         * @description Auth: Account key.
+         * One custom domain
+         * @description The domain with its records and the status of each at the last check.
+         *
+         *     Auth: Account key.
          */
         get: operations["getDomain"];
         put?: never;
         post?: never;
         /**
-         * Delete a custom domain (refused with 409 DOMAIN_IN_USE while active inboxes use it)
-         * @description Auth: Account key.
+         * Delete an unused custom domain
+         * @description Refused with 409 DOMAIN_IN_USE while active inboxes use it; next_steps names them.
+         *
+         *     Auth: Account key.
          */
         delete: operations["deleteDomain"];
         options?: never;
@@ -219,8 +223,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Check every record in DNS and the SES identity; verified when the receiving and sending records hold
-         * @description Each record gets status verified or failed, with detail saying what DNS answered. The first time a domain is verified, domain.verified is emitted.
+         * Check its DNS records
+         * @description Looks up every record in DNS and reads the SES identity; the domain is verified when the receiving and sending records hold. Each record gets status verified or failed, with detail saying what DNS answered. The first time a domain is verified, domain.verified is emitted.
          *
          *     Auth: Account key.
          */
