@@ -168,6 +168,14 @@ describe.runIf(target().local)('custom domains (local stack with a test DNS serv
     await sendMail({ to: `bot+orders@${domain.domain}`, subject: tagged, text: 'tagged' });
     await waitForMessage(inbox.api_key, inbox.id, tagged);
 
+    // Lists apply as at the service domain: a blocked sender's mail is a rejection, not a message.
+    const block = await api('POST', '/v1/lists', { key: acct.account_api_key, body: { type: 'blocklist', address: 'mallory@example.org', inbox_id: inbox.id } });
+    expect(block.status, block.text).toBe(201);
+    const blockedSubject = uniqueSubject('blocked');
+    await sendMail({ from: 'mallory@example.org', to: `bot@${domain.domain}`, subject: blockedSubject, text: 'no' });
+    const rejections = await api('GET', `/v1/inboxes/${inbox.id}/rejections`, { key: inbox.api_key });
+    expect(rejections.body.result.rejections.map((x: { subject: string }) => x.subject)).toContain(blockedSubject);
+
     // Sending: the recipient (an inbox at the service domain) sees the custom domain as sender.
     const peer = await newAccount();
     const sentSubject = uniqueSubject('from the custom domain');
@@ -187,7 +195,7 @@ describe.runIf(target().local)('custom domains (local stack with a test DNS serv
   });
 
   it('usernames are unique per domain: bot@ taken twice is 409, the same name at the service domain is another inbox', async () => {
-    const { acct, domain } = await verifiedDomainWithInbox('bot');
+    const { acct, domain, inbox: bot } = await verifiedDomainWithInbox('bot');
     const twice = await api('POST', '/v1/inboxes', { key: acct.account_api_key, body: { username: 'bot', domain_id: domain.id } });
     expectError(twice, 409, 'USERNAME_TAKEN');
     const local = uniqueUsername('same');
@@ -197,10 +205,12 @@ describe.runIf(target().local)('custom domains (local stack with a test DNS serv
     expect(atService.status, atService.text).toBe(201);
     expect(atService.body.result.address).toBe(`${local}@${target().mailDomain}`);
 
-    // Each gets only its own mail.
+    // Each gets only its own mail: here sent by bot@ the same domain, through SES's outbound side.
     const subject = uniqueSubject('which one');
-    await sendMail({ to: `${local}@${domain.domain}`, subject, text: 'custom' });
-    await waitForMessage(atDomain.body.result.api_key, atDomain.body.result.id, subject);
+    const sent = await api('POST', `/v1/inboxes/${bot.id}/send`, { key: bot.api_key, body: { to: [`${local}@${domain.domain}`], subject, body: 'custom' } });
+    expect(sent.status, sent.text).toBe(201);
+    const got = await waitForMessage(atDomain.body.result.api_key, atDomain.body.result.id, subject);
+    expect(got.from).toBe(bot.address);
     const other = await api('GET', `/v1/inboxes/${atService.body.result.id}/messages`, { key: atService.body.result.api_key });
     expect(other.body.result.messages.map((m: { subject: string }) => m.subject)).not.toContain(subject);
   });
