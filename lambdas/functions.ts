@@ -14,7 +14,11 @@ export type Need =
   | 'linkSecret'
   | 'sesSend'
   /** The payment processor's keys (a Secrets Manager secret), when the provider is not the sandbox. */
-  | 'paymentSecret';
+  | 'paymentSecret'
+  /** Create, read and delete SES domain identities (custom domains: Easy DKIM, MAIL FROM). */
+  | 'sesIdentities'
+  /** DNS lookups of custom domains' records (MAILROOM_DNS_SERVERS names the resolvers; empty = the system's). */
+  | 'dnsLookup';
 
 export interface FunctionSpec {
   description: string;
@@ -71,6 +75,11 @@ export const FUNCTIONS = {
     // webhookQueue: the test call and enable() dispatch events (services/events.ts reads the queue URL at import).
     kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret', 'webhookQueue'],
   },
+  domains: {
+    // webhookQueue: verify dispatches domain.verified; linkSecret: upgrade_context links on 402/403.
+    description: 'Custom domains: add (SES identity, DNS records), list, verify (DNS lookups), delete',
+    kind: 'http', memoryMb: 256, timeoutSeconds: 20, needs: ['tableRead', 'tableWrite', 'sesIdentities', 'dnsLookup', 'webhookQueue', 'linkSecret'],
+  },
   mcp: {
     // Every tool runs its route's function code in-process, so this function needs what those
     // functions need together (inboxes, account, messages, wait, threads, drafts, sending, webhooks).
@@ -120,6 +129,7 @@ export const ENV = {
   paymentProvider: 'PAYMENT_PROVIDER',
   paymentSecretArn: 'STRIPE_SECRET_ARN',
   localMode: 'MAILROOM_LOCAL_MODE',
+  dnsServers: 'MAILROOM_DNS_SERVERS',
 } as const;
 
 /** The function EventBridge Scheduler invokes for scheduled drafts. */
@@ -140,6 +150,8 @@ export const NEED_ENV: Record<Need, readonly string[]> = {
   linkSecret: [ENV.linkSecretArn],
   sesSend: [ENV.sesConfigurationSet],
   paymentSecret: [ENV.paymentSecretArn],
+  sesIdentities: [],
+  dnsLookup: [ENV.dnsServers],
 };
 
 /** Set on every function, whatever it needs. */
@@ -194,6 +206,8 @@ export const NEED_ACTIONS: Record<Need, readonly string[]> = {
   // GetEmailIdentity: sending first checks that the mail domain is verified (lambdas/aws/ses.ts).
   sesSend: ['ses:GetEmailIdentity', 'ses:SendEmail', 'ses:SendRawEmail'],
   paymentSecret: SECRET_READ_ACTIONS,
+  sesIdentities: ['ses:CreateEmailIdentity', 'ses:DeleteEmailIdentity', 'ses:GetEmailIdentity', 'ses:PutEmailIdentityMailFromAttributes'],
+  dnsLookup: [],
 };
 
 /** The IAM actions a function's needs grant, sorted (paymentSecret only when it is bound). */

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { FunctionName } from './functions.ts';
 import * as account from './schemas/account.ts';
+import * as domains from './schemas/domains.ts';
 import * as drafts from './schemas/drafts.ts';
 import * as inboxes from './schemas/inboxes.ts';
 import * as lists from './schemas/lists.ts';
@@ -81,6 +82,23 @@ export const routes: readonly RouteDef[] = [
   { method: 'DELETE', path: '/v1/inboxes/{id}', fn: 'inboxes', operationId: 'deleteInbox', auth: 'inbox-or-account', tag: 'Inboxes',
     summary: 'Delete an inbox (soft delete: mail to it is no longer accepted)', params: inboxes.InboxParams,
     response: inboxes.InboxDeleted, errors: [404] },
+
+  // Custom domains (paid tiers)
+  { method: 'POST', path: '/v1/domains', fn: 'domains', operationId: 'createDomain', auth: 'account', tag: 'Domains',
+    summary: 'Add a custom domain: DNS records to publish',
+    description: 'Answers the records: MX (receiving), three Easy DKIM CNAMEs and SPF (sending), MAIL FROM MX and TXT, a DMARC suggestion. Paid tiers (free: 402 DOMAIN_REQUIRES_PAID); at most the tier\'s max_custom_domains (403 DOMAIN_LIMIT_EXCEEDED). A domain belongs to one account (409 DOMAIN_TAKEN). Publish the records, then POST /v1/domains/{id}/verify.',
+    body: domains.CreateDomainBody, response: domains.Domain, successStatus: 201, errors: [402, 403, 409], fieldErrors: { domain: 'INVALID_DOMAIN' } },
+  { method: 'GET', path: '/v1/domains', fn: 'domains', operationId: 'listDomains', auth: 'account', tag: 'Domains',
+    summary: 'List custom domains', response: domains.DomainList },
+  { method: 'GET', path: '/v1/domains/{id}', fn: 'domains', operationId: 'getDomain', auth: 'account', tag: 'Domains',
+    summary: 'One custom domain', description: 'The domain with its records and the status of each at the last check.', params: domains.DomainParams, response: domains.Domain, errors: [404] },
+  { method: 'POST', path: '/v1/domains/{id}/verify', fn: 'domains', operationId: 'verifyDomain', auth: 'account', tag: 'Domains',
+    summary: 'Check its DNS records',
+    description: 'Looks up every record in DNS and reads the SES identity; the domain is verified when the receiving and sending records hold. Each record gets status verified or failed, with detail saying what DNS answered. The first time a domain is verified, domain.verified is emitted.',
+    params: domains.DomainParams, response: domains.Domain, errors: [404] },
+  { method: 'DELETE', path: '/v1/domains/{id}', fn: 'domains', operationId: 'deleteDomain', auth: 'account', tag: 'Domains',
+    summary: 'Delete an unused custom domain', description: 'Refused with 409 DOMAIN_IN_USE while active inboxes use it; next_steps names them.', params: domains.DomainParams,
+    response: domains.DomainDeleted, errors: [404, 409] },
 
   // Messages
   { method: 'GET', path: '/v1/inboxes/{id}/messages', fn: 'messages', operationId: 'listMessages', auth: 'inbox-or-account', tag: 'Messages',

@@ -12,14 +12,21 @@ export interface SentMail { raw: Buffer; from: string; destinations: string[]; s
 let afterSend: ((m: SentMail) => Promise<void>) | undefined;
 export const registerLocalOutbound = (fn: (m: SentMail) => Promise<void>) => { afterSend = fn; };
 
-let verified: Promise<boolean> | undefined;
-/** Whether the mail domain is a verified sending identity (cached per container once true). */
-export function sendingConfigured(): Promise<boolean> {
-  verified ??= ses.send(new GetEmailIdentityCommand({ EmailIdentity: config.mailDomain }))
-    .then((r) => r.VerifiedForSendingStatus === true || (config.localMode && r.VerificationStatus === 'SUCCESS'))
-    .catch(() => false)
-    .then((ok) => { if (!ok) verified = undefined; return ok; });
-  return verified;
+const verified = new Map<string, Promise<boolean>>();
+/**
+ * Whether a domain (the mail domain, or an inbox's custom domain) is a verified sending identity
+ * (cached per container once true).
+ */
+export function sendingConfigured(identity: string = config.mailDomain): Promise<boolean> {
+  let check = verified.get(identity);
+  if (!check) {
+    check = ses.send(new GetEmailIdentityCommand({ EmailIdentity: identity }))
+      .then((r) => r.VerifiedForSendingStatus === true || (config.localMode && r.VerificationStatus === 'SUCCESS'))
+      .catch(() => false)
+      .then((ok) => { if (!ok) verified.delete(identity); return ok; });
+    verified.set(identity, check);
+  }
+  return check;
 }
 
 /** Sends raw MIME through the configuration set (so delivery, bounce and complaint events flow). */

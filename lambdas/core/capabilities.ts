@@ -9,11 +9,20 @@ const ACTIONS = [
   { action: 'use_link_extraction', description: 'Read links, cta_links and verification_codes of each message', paid: false },
   { action: 'use_threading', description: 'Follow conversations as threads', paid: false },
   { action: 'send_messages', description: 'Send email and replies (POST /v1/inboxes/{id}/send)', paid: true, reason: 'SEND_REQUIRES_PAID' },
-  { action: 'use_custom_domains', description: 'Receive and send at your own domain', paid: true, reason: 'DOMAIN_REQUIRES_PAID' },
-  { action: 'use_smtp', description: 'SMTP credentials for sending', paid: true, reason: 'SMTP_REQUIRES_PAID' },
+  { action: 'use_custom_domains', description: 'Receive and send at your own domain (POST /v1/domains)', paid: true, reason: 'DOMAIN_REQUIRES_PAID' },
 ] as const;
 
 /**
+ * Actions the spec names that this deployment does not offer on any tier: listed under cannot
+ * with a reason and no unlock (no upgrade would make them work), so can[] never promises them.
+ * SMTP submission: sending goes through the HTTP API only (docs/decisions.md: Custom domains).
+ */
+const NOT_OFFERED = [
+  { action: 'use_smtp', description: 'SMTP submission is not offered by this deployment; send with POST /v1/inboxes/{id}/send', reason: 'SMTP_NOT_OFFERED' },
+] as const;
+
+/**
+ * `upgradeWouldUnlock`: some of cannot[] is unlocked by an upgrade (then upgrade_context applies).
  * `unlock` is how each missing action is unlocked: the operator's link (unlock_url) and the API
  * call an agent can make itself (api_call) — both lead to the upgrade, so every api_call names a
  * route that exists (POST /v1/account/upgrade), not one the action would use later.
@@ -28,7 +37,8 @@ export function capabilitiesFor(tier: Tier, unlock: { url: string; apiCall: stri
     unlock_url: unlock.url,
     api_call: unlock.apiCall,
   }));
-  return { can, cannot };
+  const unavailable = NOT_OFFERED.map((a) => ({ ...a, unlock_url: null, api_call: null }));
+  return { can, cannot: [...cannot, ...unavailable], upgradeWouldUnlock: cannot.length > 0 };
 }
 
 /** The tier an upgrade suggestion points at: the next one up. */

@@ -4,7 +4,7 @@
  */
 export const EVENT_TYPES = [
   'message.received', 'message.sent', 'message.bounced', 'message.complaint',
-  'thread.created', 'inbox.created', 'inbox.deleted', 'account.upgraded', 'webhook.unhealthy',
+  'thread.created', 'inbox.created', 'inbox.deleted', 'account.upgraded', 'webhook.unhealthy', 'domain.verified',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const isEventType = (s: string): s is EventType => (EVENT_TYPES as readonly string[]).includes(s);

@@ -19,7 +19,6 @@ export interface TierLimits {
   webhooksEnabled: boolean;
   customDomainsEnabled: boolean;
   maxCustomDomains: number;
-  smtpEnabled: boolean;
   /** Monthly price in USD cents; null = custom. */
   priceCentsPerMonth: number | null;
   label: string;
@@ -37,7 +36,6 @@ export const TIER_LIMITS: Record<Tier, TierLimits> = {
     webhooksEnabled: true,
     customDomainsEnabled: false,
     maxCustomDomains: 0,
-    smtpEnabled: false,
     priceCentsPerMonth: 0,
   },
   developer: {
@@ -51,7 +49,6 @@ export const TIER_LIMITS: Record<Tier, TierLimits> = {
     webhooksEnabled: true,
     customDomainsEnabled: true,
     maxCustomDomains: 1,
-    smtpEnabled: true,
     priceCentsPerMonth: 2_900,
   },
   growth: {
@@ -65,7 +62,6 @@ export const TIER_LIMITS: Record<Tier, TierLimits> = {
     webhooksEnabled: true,
     customDomainsEnabled: true,
     maxCustomDomains: 5,
-    smtpEnabled: true,
     priceCentsPerMonth: 9_900,
   },
   enterprise: {
@@ -79,7 +75,6 @@ export const TIER_LIMITS: Record<Tier, TierLimits> = {
     webhooksEnabled: true,
     customDomainsEnabled: true,
     maxCustomDomains: -1,
-    smtpEnabled: true,
     priceCentsPerMonth: null,
   },
 };

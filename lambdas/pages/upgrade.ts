@@ -23,7 +23,6 @@ export function unlocks(target: PaidTier, from?: Tier): string[] {
   out.push(`Bursts of ${n(t.sendBurstPerMinute)} sends a minute, ${n(t.concurrentSends)} at once`);
   if (t.maxInboxes < 0 && (!f || f.maxInboxes >= 0)) out.push(`Unlimited inboxes${f ? was(f.maxInboxes) : ''}`);
   if (t.customDomainsEnabled) out.push(t.maxCustomDomains < 0 ? 'Unlimited custom domains' : `${n(t.maxCustomDomains)} custom domain${t.maxCustomDomains === 1 ? '' : 's'}`);
-  if (t.smtpEnabled && !f?.smtpEnabled) out.push('SMTP credentials for sending');
   out.push(`${n(t.apiRequestsPerMinute)} API requests a minute${f ? was(f.apiRequestsPerMinute) : ''}`);
   return out;
 }

@@ -14,6 +14,8 @@ export const AccountView = z.object({
     current_sends_today: z.number().int(),
     webhooks_enabled: z.boolean(),
     custom_domains_enabled: z.boolean(),
+    max_custom_domains: z.number().int().describe('-1 = unlimited'),
+    current_custom_domains: z.number().int(),
     api_requests_per_minute: z.number().int(),
   }),
   billing: z.object({
@@ -29,8 +31,8 @@ export const MissingCapability = z.object({
   action: z.string(),
   description: z.string(),
   reason: z.string().describe('The error code a call would get'),
-  unlock_url: z.string(),
-  api_call: z.string(),
+  unlock_url: z.string().nullable().describe('null: no upgrade unlocks it (this deployment does not offer it)'),
+  api_call: z.string().nullable().describe('null: no upgrade unlocks it'),
 }).register(components, { id: 'MissingCapability' });
 
 export const Capabilities = z.object({
@@ -43,6 +45,8 @@ export const Capabilities = z.object({
     max_inboxes: z.number().int(),
     sends_today: z.number().int(),
     sends_per_day: z.number().int(),
+    custom_domains: z.number().int(),
+    max_custom_domains: z.number().int().describe('-1 = unlimited'),
   }),
 }).register(components, { id: 'Capabilities' });
 

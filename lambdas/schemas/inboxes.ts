@@ -11,7 +11,7 @@ export const CreateInboxBody = z.object({
   display_name: z.string().trim().min(1).max(128).nullable().optional().describe('Defaults to the username'),
   client_id: z.string().min(1).max(128).optional().describe('Idempotency key: a repeat returns the existing inbox'),
   metadata: FreeJsonObject.optional().describe('Free-form JSON kept with the inbox (max 4 KB, 16 levels deep, keys 1-256 characters)'),
-  domain_id: z.string().optional().describe('Custom domain (paid tiers); not available in this deployment'),
+  domain_id: z.string().optional().describe('A verified custom domain of the account (paid tiers): the inbox is username@that domain'),
 }).register(components, { id: 'CreateInboxRequest' });
 
 export const InboxCreated = z.object({

@@ -8,11 +8,12 @@ import { paymentProvider } from '../payments/index.ts';
 import type { UpgradeBody } from '../schemas/account.ts';
 import * as store from '../store/accounts.ts';
 import { sendsToday } from '../store/sending.ts';
+import { countDomains } from '../store/domains.ts';
 import type { AccountRecord } from '../store/records.ts';
 import { dispatchAfterCommit, newEvent } from './events.ts';
 import { upgradeContext } from './upgrade-context.ts';
 
-function accountView(a: AccountRecord, sentToday: number) {
+function accountView(a: AccountRecord, sentToday: number, customDomains: number) {
   const limits = effectiveLimits(a.tier, config.limitOverrides);
   return {
     account_id: a.id,
@@ -26,6 +27,8 @@ function accountView(a: AccountRecord, sentToday: number) {
       current_sends_today: sentToday,
       webhooks_enabled: limits.webhooksEnabled,
       custom_domains_enabled: limits.customDomainsEnabled,
+      max_custom_domains: limits.maxCustomDomains,
+      current_custom_domains: customDomains,
       api_requests_per_minute: limits.apiRequestsPerMinute,
     },
     billing: {
@@ -40,7 +43,7 @@ function accountView(a: AccountRecord, sentToday: number) {
 export async function getAccount(req: HttpRequest): Promise<OperationResult> {
   const a = req.principal!.account;
   return {
-    result: accountView(a, await sendsToday(a.id)),
+    result: accountView(a, await sendsToday(a.id), await countDomains(a.id)),
     nextSteps: a.tier === 'free'
       ? ['Free accounts receive mail only. To send, ask your operator to upgrade: GET /v1/capabilities returns an upgrade link.']
       : ['Send mail with POST /v1/inboxes/{id}/send.'],
@@ -50,19 +53,20 @@ export async function getAccount(req: HttpRequest): Promise<OperationResult> {
 export async function getCapabilities(req: HttpRequest): Promise<OperationResult> {
   const a = req.principal!.account;
   const ctx = await upgradeContext(a.id, a.tier, 'I need to send email.');
-  const { can, cannot } = capabilitiesFor(a.tier, { url: ctx?.operator_action_url ?? '', apiCall: ctx?.api_call ?? '' });
+  const { can, cannot, upgradeWouldUnlock } = capabilitiesFor(a.tier, { url: ctx?.operator_action_url ?? '', apiCall: ctx?.api_call ?? '' });
   const limits = effectiveLimits(a.tier, config.limitOverrides);
   return {
     result: {
       tier: a.tier,
       can,
       cannot,
-      upgrade_context: cannot.length ? ctx ?? null : null,
-      usage: { inboxes: a.inbox_count, max_inboxes: limits.maxInboxes, sends_today: await sendsToday(a.id), sends_per_day: limits.sendsPerDay },
+      upgrade_context: upgradeWouldUnlock ? ctx ?? null : null,
+      usage: { inboxes: a.inbox_count, max_inboxes: limits.maxInboxes, sends_today: await sendsToday(a.id), sends_per_day: limits.sendsPerDay,
+        custom_domains: await countDomains(a.id), max_custom_domains: limits.maxCustomDomains },
     },
-    nextSteps: cannot.length
+    nextSteps: upgradeWouldUnlock
       ? ['To unlock what is under "cannot", relay upgrade_context.agent_script to your operator: the link lets them upgrade without logging in.']
-      : ['Everything is unlocked for this tier.'],
+      : ['Everything this deployment offers is unlocked for this tier; cannot[] lists what it does not offer at all.'],
   };
 }
 

@@ -56,7 +56,7 @@ export async function createDraft(req: HttpRequest<z.output<typeof CreateDraftBo
     body_text: b.body, body_html: b.body_html ?? null, send_at: sendAt, thread_id: answering?.thread_id ?? b.thread_id ?? null,
     in_reply_to: answering?.id ?? null, labels: [...new Set(b.labels)], status: sendAt ? 'scheduled' : 'draft', created_at: now, updated_at: now,
   };
-  if (sendAt) await assertMaySend(req.principal!.account, [...d.to, ...d.cc, ...d.bcc]);
+  if (sendAt) await assertMaySend(req.principal!.account, [...d.to, ...d.cc, ...d.bcc], inbox.address);
   await putDraft(d);
   if (sendAt) await scheduleDraftSend({ draft_id: d.id, inbox_id: d.inbox_id, account_id: d.account_id, send_at: sendAt });
   return {
@@ -92,7 +92,7 @@ export async function updateDraft(req: HttpRequest<z.output<typeof UpdateDraftBo
     ...(b.body_html !== undefined ? { body_html: b.body_html } : {}), ...(b.labels ? { labels: [...new Set(b.labels)] } : {}),
     send_at: sendAt, status: sendAt ? 'scheduled' : 'draft',
   };
-  if (sendAt && sendAt !== d.send_at) await assertMaySend(req.principal!.account, [...next.to, ...next.cc, ...next.bcc]);
+  if (sendAt && sendAt !== d.send_at) await assertMaySend(req.principal!.account, [...next.to, ...next.cc, ...next.bcc], req.principal!.inbox!.address);
   if (!(await replaceDraft(next, d.updated_at))) throw conflict('DRAFT_CHANGED', `Draft ${d.id} changed meanwhile (or is being sent); read it again.`);
   if (sendAt && (sendAt !== d.send_at || d.status !== 'scheduled')) await scheduleDraftSend({ draft_id: d.id, inbox_id: d.inbox_id, account_id: d.account_id, send_at: sendAt });
   if (d.send_at && d.send_at !== sendAt) await cancelDraftSchedule(d.id, d.send_at);
@@ -132,7 +132,7 @@ export async function sendDraftOp(req: HttpRequest): Promise<OperationResult> {
   if (d.status === 'sending' || d.status === 'sent') throw conflict('DRAFT_ALREADY_SENT', `Draft ${d.id} is already being sent.`);
   const later = futureSendAt(d.send_at, Date.now());
   if (later) {
-    await assertMaySend(account, [...d.to, ...d.cc, ...d.bcc]);
+    await assertMaySend(account, [...d.to, ...d.cc, ...d.bcc], inbox.address);
     await scheduleDraftSend({ draft_id: d.id, inbox_id: d.inbox_id, account_id: d.account_id, send_at: later });
     return {
       result: { id: d.id, status: 'scheduled', message_id: null, sent_at: null, scheduled_at: later, thread_id: d.thread_id,

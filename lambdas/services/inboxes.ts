@@ -6,6 +6,7 @@ import { usernameProblem } from '../core/usernames.ts';
 import { config } from '../config.ts';
 import type { HttpRequest, OperationResult } from '../http/types.ts';
 import * as store from '../store/accounts.ts';
+import { getDomain, type CustomDomainRecord } from '../store/domains.ts';
 import type { AccountRecord, InboxRecord } from '../store/records.ts';
 import type { z } from 'zod';
 import type { CreateInboxBody, ListInboxesQuery, UpdateInboxBody } from '../schemas/inboxes.ts';
@@ -70,12 +71,19 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
   }
   const account = req.principal?.account;
   const tier: Tier = account?.tier ?? 'free';
+  let domain: CustomDomainRecord | undefined;
   if (body.domain_id) {
-    throw isPaid(tier)
-      ? badRequest('DOMAIN_NOT_FOUND', `No verified custom domain ${body.domain_id} in this account.`, { field: 'domain_id' })
-      : new ApiError(402, 'DOMAIN_REQUIRES_PAID', 'Custom domains need a paid tier.', {
+    if (!isPaid(tier)) {
+      throw new ApiError(402, 'DOMAIN_REQUIRES_PAID', 'Custom domains need a paid tier.', {
         upgrade_context: account ? await upgradeContext(account.id, tier, 'I need a custom email domain.') : undefined,
       });
+    }
+    domain = await getDomain(account!.id, body.domain_id);
+    if (!domain) throw badRequest('DOMAIN_NOT_FOUND', `domain_id: no custom domain ${body.domain_id} in this account.`, { field: 'domain_id' });
+    if (domain.status !== 'verified') {
+      throw conflict('DOMAIN_NOT_VERIFIED', `${domain.domain} is not verified yet; inboxes there are created once it is.`, { field: 'domain_id',
+        next_steps: [`Publish the records of GET /v1/domains/${domain.id}, then POST /v1/domains/${domain.id}/verify.`] });
+    }
   }
   if (account) {
     const blocked = accountProblem(account);
@@ -119,7 +127,8 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
       id: newId('inbox', nowMs),
       account_id: accountId,
       username,
-      address: `${username}@${config.mailDomain}`,
+      address: `${username}@${domain?.domain ?? config.mailDomain}`,
+      ...(domain ? { domain_id: domain.id } : {}),
       display_name: body.display_name ?? null,
       status: 'active',
       created_at: now,
@@ -150,6 +159,7 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
         ttl: Math.floor((nowMs + CREATION_WINDOW_MS) / 1000) + 60,
       },
       idempotency: body.client_id ? { scope: idemScope, clientId: body.client_id } : undefined,
+      domain: domain ? { accountId: domain.account_id, domainId: domain.id } : undefined,
     });
     if (outcome.ok) {
       await dispatchAfterCommit([created]);
@@ -177,8 +187,10 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
         // wrote the client_id too, so a loser answers with that inbox like any later repeat.
         const replay = body.client_id ? await replayIdempotent(idemScope, body.client_id, tier, account?.id) : undefined;
         if (replay) return replay;
-        throw conflict('USERNAME_TAKEN', `The username "${username}" is already taken.`, { field: 'username' });
+        throw conflict('USERNAME_TAKEN', domain ? `${inbox.address} is already taken.` : `The username "${username}" is already taken.`, { field: 'username' });
       }
+      case 'domain_unverified':
+        throw badRequest('DOMAIN_NOT_FOUND', `domain_id: custom domain ${body.domain_id} was deleted meanwhile.`, { field: 'domain_id' });
       case 'inbox_limit': {
         const fresh = await store.getAccount(accountId);
         const blocked = fresh && accountProblem(fresh);

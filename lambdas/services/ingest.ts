@@ -43,17 +43,25 @@ export interface IngestOutcome {
 const STORE_ATTEMPTS = 10;
 const STORE_RETRY_PAUSE_MS = 50;
 
-/** `name+tag@domain` → `name`, for recipients at our mail domain only. */
+/**
+ * Envelope recipients → inbox address claims (keys.inboxClaim), plus tags dropped:
+ * `name+tag@<mail domain>` → `name`; `name+tag@<custom domain>` → `name@<custom domain>`.
+ * Any other domain SES accepted (the receipt rule takes every verified domain) matches no inbox.
+ */
 export function recipientUsernames(recipients: string[], mailDomain: string): string[] {
   const out = new Set<string>();
   for (const r of recipients) {
     const addr = r.trim().toLowerCase().replace(/^<|>$/g, '');
     const at = addr.lastIndexOf('@');
-    if (at < 1 || addr.slice(at + 1) !== mailDomain) continue;
-    out.add(addr.slice(0, at).split('+')[0]!);
+    if (at < 1) continue;
+    const name = addr.slice(0, at).split('+')[0]!;
+    const domain = addr.slice(at + 1);
+    out.add(domain === mailDomain ? name : `${name}@${domain}`);
   }
   return [...out];
 }
+
+const claimOf = (i: InboxRecord) => (i.domain_id ? i.address : i.username);
 
 export { deriveContent } from '../core/content/index.ts';
 
@@ -66,7 +74,7 @@ export async function ingestInboundMail(n: InboundNotification): Promise<IngestO
   const outcome: IngestOutcome = { delivered: [], duplicates: [], rejected: [], unknownRecipients: [] };
   const usernames = recipientUsernames(n.recipients, config.mailDomain);
   const inboxes = await inboxesByUsername(usernames);
-  const known = new Set(inboxes.map((i) => i.username));
+  const known = new Set(inboxes.map(claimOf));
   outcome.unknownRecipients = usernames.filter((u) => !known.has(u));
   if (!inboxes.length) {
     log.info('inbound mail for no active inbox', { ses_message_id: n.sesMessageId, recipients: usernames.length });
@@ -127,9 +135,11 @@ async function fileIntoInbox(inbox: InboxRecord, n: InboundNotification, p: Pars
   attachments: AttachmentRecord[], receivedAt: string, receivedMs: number) {
   const messageId = deterministicId('message', `${n.sesMessageId}#${inbox.id}`, receivedMs);
   // Plus-addressed copies (name+tag@) are visible recipients of `name@` too.
+  const inboxDomain = inbox.address.slice(inbox.address.lastIndexOf('@') + 1);
   const visible = new Set([...p.to, ...p.cc].map((a) => {
     const at = a.lastIndexOf('@');
-    return at > 0 && a.slice(at + 1) === config.mailDomain ? `${a.slice(0, at).split('+')[0]}@${config.mailDomain}` : a;
+    const domain = a.slice(at + 1).toLowerCase();
+    return at > 0 && (domain === config.mailDomain || domain === inboxDomain) ? `${a.slice(0, at).split('+')[0]}@${domain}` : a;
   }));
   for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * STORE_RETRY_PAUSE_MS * attempt));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sendingConfigured, sendRawMail } from '../aws/ses.ts';
+import { addressDomain } from '../core/domains.ts';
 import { config } from '../config.ts';
 import { ApiError, badRequest, tooManyRequests } from '../core/errors.ts';
 import { deterministicId, newId } from '../core/ids.ts';
@@ -40,14 +41,15 @@ export interface SendRequest {
 const secondsToMidnightUtc = (nowMs: number) => Math.max(1, Math.ceil((Date.parse(`${utcDay(nowMs)}T00:00:00Z`) + 86_400_000 - nowMs) / 1000));
 
 /** The checks a send must pass before anything is reserved: tier, deployment, account, recipients. */
-export async function assertMaySend(account: AccountRecord, recipients: string[]) {
+export async function assertMaySend(account: AccountRecord, recipients: string[], fromAddress?: string) {
+  const identity = fromAddress ? addressDomain(fromAddress) : config.mailDomain;
   if (!isPaid(account.tier)) {
     throw new ApiError(402, 'SEND_REQUIRES_PAID', 'Free accounts receive mail only; sending needs a paid tier.', {
       upgrade_context: await upgradeContext(account.id, account.tier, 'I need to send email, which my free account cannot do.'),
     });
   }
-  if (!(await sendingConfigured())) {
-    throw new ApiError(501, 'OUTBOUND_NOT_CONFIGURED', `This deployment has no verified sending identity for ${config.mailDomain} yet.`, {
+  if (!(await sendingConfigured(identity))) {
+    throw new ApiError(501, 'OUTBOUND_NOT_CONFIGURED', `This deployment has no verified sending identity for ${identity} yet.`, {
       next_steps: ['Ask the operator of this deployment to verify the mail domain in SES (DKIM records) and leave the SES sandbox.',
         'Drafts can still be created and scheduled meanwhile.'],
     });
@@ -92,7 +94,7 @@ async function reserveOrRefuse(account: AccountRecord, nowMs: number) {
  */
 export async function sendMail(r: SendRequest, opts: { messageId?: string } = {}): Promise<MessageRecord> {
   const recipients = [...r.to, ...r.cc, ...r.bcc];
-  await assertMaySend(r.account, recipients);
+  await assertMaySend(r.account, recipients, r.inbox.address);
   const total = r.attachments.reduce((n, a) => n + a.content.length, 0);
   if (total > MAX_ATTACHMENT_BYTES_TOTAL) throw badRequest('ATTACHMENTS_TOO_LARGE', `Attachments total ${total} bytes; at most ${MAX_ATTACHMENT_BYTES_TOTAL}.`, { field: 'attachments' });
 
@@ -102,7 +104,7 @@ export async function sendMail(r: SendRequest, opts: { messageId?: string } = {}
   try {
     const id = opts.messageId ?? newId('message', nowMs);
     const now = new Date(nowMs).toISOString();
-    const messageIdHeader = `${randomUUID()}@${config.mailDomain}`;
+    const messageIdHeader = `${randomUUID()}@${addressDomain(r.inbox.address)}`;
     const answering = r.answering;
     const references = answering ? [...answering.references, answering.message_id_header].filter(Boolean).slice(-20) : [];
     let thread: ThreadRecord | undefined = answering ? await getThread(r.inbox.id, answering.thread_id)

@@ -81,11 +81,13 @@ export interface NewInboxPlan {
   idempotency?: { scope: string; clientId: string };
   /** Events announcing the creation, written in the same transaction (outbox). */
   events: EventRecord[];
+  /** An inbox at a custom domain: that domain must still be verified when the inbox is written. */
+  domain?: { accountId: string; domainId: string };
 }
 
 export type CreateInboxOutcome =
   | { ok: true }
-  | { ok: false; reason: 'username_taken' | 'inbox_limit' | 'account_inactive' | 'window_changed' | 'duplicate_client_id' };
+  | { ok: false; reason: 'username_taken' | 'inbox_limit' | 'account_inactive' | 'window_changed' | 'duplicate_client_id' | 'domain_unverified' };
 
 /**
  * Creates inbox, username claim, key, account (or its counter), creation window and
@@ -98,7 +100,12 @@ export async function createInbox(plan: NewInboxPlan): Promise<CreateInboxOutcom
   const reasons: CreateInboxOutcome[] = [];
   const push = (item: (typeof items)[number], reason: CreateInboxOutcome) => { items.push(item); reasons.push(reason); };
 
-  push({ Put: { TableName, Item: { ...keys.username(inbox.username), entity: 'username', inbox_id: inbox.id, account_id: inbox.account_id, created_at: now },
+  if (plan.domain) {
+    push({ ConditionCheck: { TableName, Key: keys.domain(plan.domain.accountId, plan.domain.domainId),
+      ConditionExpression: '#status = :verified', ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':verified': 'verified' } } }, { ok: false, reason: 'domain_unverified' });
+  }
+  push({ Put: { TableName, Item: { ...keys.inboxClaim(inbox), entity: 'username', inbox_id: inbox.id, account_id: inbox.account_id, created_at: now },
     ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: false, reason: 'username_taken' });
   push({ Put: { TableName, Item: { ...keys.inbox(inbox.id), ...keys.accountInboxesIndex(inbox.account_id, inbox.id), entity: 'inbox', ...inbox } } }, { ok: true });
   push({ Put: { TableName, Item: { ...keys.apiKey(plan.inboxKeyHash), entity: 'apikey', kind: 'inbox', account_id: inbox.account_id, inbox_id: inbox.id, created_at: now },

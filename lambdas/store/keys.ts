@@ -36,6 +36,10 @@
  *   single-use magic link claim/use (TTL) pk LINKUSE#<jti>                   sk LINKUSE
  *   account → operator notifications (TTL) pk ACCOUNT#<acc>                  sk NOTIFICATION#<not>
  *   notify-operator per account per hour (TTL) pk NOTIFY#<acc>#<hour start> sk NOTIFY
+ *   account → custom domains             pk ACCOUNT#<acc>                   sk DOMAIN#<dom>
+ *   custom domains per account (counter) pk ACCOUNT#<acc>                   sk DOMAINS
+ *   domain name → domain (uniqueness)    pk DOMAINNAME#<ascii name>         sk DOMAINNAME
+ *   address at a custom domain → inbox   pk USERNAME#<username>@<domain>    sk USERNAME  (no '@' in service-domain usernames)
  */
 export const keys = {
   apiKey: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
@@ -96,6 +100,12 @@ export const keys = {
   linkUse: (jti: string) => ({ pk: `LINKUSE#${jti}`, sk: 'LINKUSE' }),
   notification: (accountId: string, notificationId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `NOTIFICATION#${notificationId}` }),
   notifyWindow: (accountId: string, windowStart: number) => ({ pk: `NOTIFY#${accountId}#${windowStart}`, sk: 'NOTIFY' }),
+  domain: (accountId: string, domainId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `DOMAIN#${domainId}` }),
+  domainPrefix: 'DOMAIN#',
+  domainCount: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'DOMAINS' }),
+  domainName: (name: string) => ({ pk: `DOMAINNAME#${name}`, sk: 'DOMAINNAME' }),
+  /** The address claim of an inbox: its username at the service domain, its full address at a custom domain. */
+  inboxClaim: (i: { username: string; address: string; domain_id?: string }) => ({ pk: `USERNAME#${i.domain_id ? i.address : i.username}`, sk: 'USERNAME' }),
   listEntryUnique: (accountId: string, type: string, inboxId: string | null, address: string) => ({
     pk: `ACCOUNT#${accountId}`, sk: `LISTKEY#${type}#${inboxId ?? '*'}#${address}`,
   }),

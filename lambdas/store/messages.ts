@@ -30,7 +30,10 @@ const toThread = (i: Item): ThreadRecord => {
   return { ...t, participants: [...(t.participants ?? [])].sort() };
 };
 
-/** Active inboxes for these usernames (envelope recipients' local parts). */
+/**
+ * Active inboxes for these address claims: a username at the service domain, a full address at a
+ * custom domain (keys.inboxClaim).
+ */
 export async function inboxesByUsername(usernames: string[]): Promise<InboxRecord[]> {
   if (!usernames.length) return [];
   const claims = await batchGet(usernames.map((u) => keys.username(u)));

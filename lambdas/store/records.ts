@@ -33,6 +33,8 @@ export interface InboxRecord {
   last_received_at: string | null;
   client_id?: string;
   metadata?: Record<string, unknown>;
+  /** Set for an inbox at a custom domain (its address is username@that domain). */
+  domain_id?: string;
 }
 
 export interface ApiKeyRecord {

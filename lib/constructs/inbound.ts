@@ -9,6 +9,11 @@
  * the actions in order), and a failed asynchronous invoke lands in the async dead-letter queue
  * with the message id, so the message can be replayed.
  *
+ * The rule names no recipients, so it matches every domain identity verified in this account and
+ * region: the mail domain and the custom domains accounts add at run time (POST /v1/domains),
+ * without a deploy per domain. Ingest files mail only for addresses that are inboxes
+ * (docs/decisions.md: Custom domains).
+ *
  * CloudFormation can create a receipt rule set but not make it the active one (there is one
  * active set per account and region); a custom resource calls SES SetActiveReceiptRuleSet on
  * create and update, and deactivates it on delete.
@@ -104,7 +109,7 @@ export class MailroomInbound extends Construct {
     this.ruleSet = new ses.ReceiptRuleSet(this, 'RuleSet', { receiptRuleSetName: this.ruleSetName });
     this.rule = this.ruleSet.addRule('Deliver', {
       receiptRuleName: this.ruleName,
-      recipients: [props.mailDomain],
+      // No recipients: every verified domain of the account (the mail domain and custom domains).
       enabled: true,
       // Spam and virus verdicts are computed and passed to ingest in the SES event.
       scanEnabled: true,

@@ -22,7 +22,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { aliasEsbuildArgs } from '../bundle-aliases.ts';
-import { ENV, FUNCTIONS, powertoolsEnv, SCHEDULE_TARGET, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
+import { ENV, FUNCTIONS, NEED_ACTIONS, powertoolsEnv, SCHEDULE_TARGET, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
 
 /** The repository root: entries, package-lock.json and tsconfig.json are resolved from here. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -246,19 +246,41 @@ export class MailroomFunction extends Construct {
       resource: 'configuration-set',
       resourceName: binding.configurationSetName,
     });
+    // Inboxes at customers' custom domains send from those domains' identities, which the
+    // domains function creates at run time: their names are not known at deploy time.
+    const customIdentities = Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
     this.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-        resources: [binding.identityArn, configurationSetArn],
+        resources: [binding.identityArn, customIdentities, configurationSetArn],
       }),
     );
     // Sending first checks that the identity is verified (lambdas/aws/ses.ts); without this read
     // every send is refused as OUTBOUND_NOT_CONFIGURED.
     this.role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['ses:GetEmailIdentity'], resources: [binding.identityArn] }),
+      new iam.PolicyStatement({ actions: ['ses:GetEmailIdentity'], resources: [binding.identityArn, customIdentities] }),
     );
     this.setEnv(ENV.sesConfigurationSet, binding.configurationSetName);
+    this.acknowledgeCustomIdentities();
     return this;
+  }
+
+  /** Create, read and delete SES domain identities (custom domains), and set their MAIL FROM. */
+  bindSesIdentities(): this {
+    const identities = Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [...NEED_ACTIONS.sesIdentities], resources: [identities] }));
+    this.acknowledgeCustomIdentities();
+    return this;
+  }
+
+  private customIdentitiesAcknowledged = false;
+  private acknowledgeCustomIdentities() {
+    if (this.customIdentitiesAcknowledged) return;
+    this.customIdentitiesAcknowledged = true;
+    this.acknowledge(
+      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
+      'Custom domains are added by accounts at run time (POST /v1/domains), so their SES identity names are not known at deploy time; access is limited to SES identities of this account and region.',
+    );
   }
 
   /** Apply the catalogue's `needs` of this function: the only place needs become permissions. */
@@ -288,6 +310,13 @@ export class MailroomFunction extends Construct {
           break;
         case 'sesSend':
           this.bindSesSending(resources.sesSending);
+          break;
+        case 'sesIdentities':
+          this.bindSesIdentities();
+          break;
+        case 'dnsLookup':
+          // Empty: the Lambda runtime's resolver. MAILROOM_DNS_SERVERS is for local and test stacks.
+          this.setEnv(ENV.dnsServers, '');
           break;
         case 'paymentSecret':
           if (resources.paymentSecret) {

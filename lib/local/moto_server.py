@@ -106,6 +106,42 @@ def transact_write_items(self, transact_items):
 DynamoDBBackend.transact_write_items = transact_write_items
 
 
+# SES Easy DKIM, as SESv2 CreateEmailIdentity answers for a domain: moto 5.2.1 returns no
+# DkimAttributes.Tokens, and custom domains (lambdas/services/domains.ts) publish one CNAME per
+# token. Three random tokens per domain identity, kept with it (snapshots included). moto also
+# has no PutEmailIdentityMailFromAttributes in SESv2; it is stored where its SES v1 twin keeps it.
+from moto.ses import models as _ses_models
+from moto.sesv2 import responses as _sesv2_responses
+from moto.sesv2 import urls as _sesv2_urls
+
+_original_identity_init = _ses_models.EmailIdentity.__init__
+
+
+def _identity_init(self, *args, **kwargs):
+    _original_identity_init(self, *args, **kwargs)
+    if self.identity_type == "DOMAIN":
+        import secrets
+        alphabet = "abcdefghijklmnopqrstuvwxyz234567"
+        self.dkim_attributes["Tokens"] = ["".join(secrets.choice(alphabet) for _ in range(32)) for _ in range(3)]
+        self.dkim_attributes["SigningEnabled"] = True
+
+
+def _put_mail_from(self):
+    identity = self._get_param("EmailIdentity") or self.path.split("/identities/")[1].split("/")[0]
+    from urllib.parse import unquote
+    identity = unquote(identity)
+    self.sesv2_backend.core_backend.identity_mail_from_domains[identity] = {
+        "mail_from_domain": self._get_param("MailFromDomain"),
+        "behavior_on_mx_failure": self._get_param("BehaviorOnMxFailure"),
+    }
+    return json.dumps({})
+
+
+_ses_models.EmailIdentity.__init__ = _identity_init
+_sesv2_responses.SESV2Response.put_email_identity_mail_from_attributes = _put_mail_from
+_sesv2_urls.url_paths["{0}/v2/email/identities/(?P<EmailIdentity>[^/]+)/mail-from$"] = _sesv2_responses.SESV2Response.dispatch
+
+
 # The request being handled by this server thread, as the client sent it (see the module docstring).
 _REQUEST = threading.local()
 _original_authorize = _authorization.ActionAuthenticatorMixin._authenticate_and_authorize_action

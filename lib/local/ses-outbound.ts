@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SNSEvent } from 'aws-lambda';
 import { createTransport } from 'nodemailer';
 import type { SentMail } from '../../lambdas/aws/ses.ts';
+import type { AcceptsDomain } from './custom-domains.ts';
 
 export type SesEventsHandler = (event: SNSEvent) => Promise<unknown>;
 
@@ -18,14 +19,20 @@ function snsEvent(message: unknown): SNSEvent {
 }
 
 /**
- * What SES does after accepting a message, played locally: recipients at our own mail domain get
+ * What SES does after accepting a message, played locally: recipients at our own mail domain (and
+ * verified custom domains) get
  * it through the inbound path (SMTP to the receiving stand-in, as MX would), and the mailbox
  * simulator's addresses produce their configuration-set events (delivery, bounce, complaint).
  */
-export function localOutbound(o: { mailDomain: string; smtpHost: string; smtpPort: number; sesEvents: SesEventsHandler }) {
+export function localOutbound(o: { mailDomain: string; smtpHost: string; smtpPort: number; sesEvents: SesEventsHandler; acceptsDomain?: AcceptsDomain }) {
   const smtp = createTransport({ host: o.smtpHost, port: o.smtpPort, secure: false, ignoreTLS: true });
+  const ours = async (address: string) => {
+    const domain = address.toLowerCase().slice(address.lastIndexOf('@') + 1);
+    return domain === o.mailDomain || (await o.acceptsDomain?.(domain)) === true;
+  };
   return async (m: SentMail) => {
-    const local = m.destinations.filter((d) => d.toLowerCase().endsWith(`@${o.mailDomain}`));
+    const flags = await Promise.all(m.destinations.map(ours));
+    const local = m.destinations.filter((_, i) => flags[i]);
     if (local.length) await smtp.sendMail({ envelope: { from: m.from, to: local }, raw: m.raw });
     // SES reports delivery, bounces and complaints asynchronously, after SendEmail has answered.
     setTimeout(() => void emitEvents(m, local).catch((e) =>

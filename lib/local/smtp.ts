@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { AcceptsDomain } from './custom-domains.ts';
 import type { SESEvent } from 'aws-lambda';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { verdictsFromAuthenticationResults } from '../../lambdas/core/spam.ts';
@@ -60,7 +61,9 @@ export function sesReceiptEvent(id: string, source: string, recipients: string[]
  * domains), stores the raw message under inbound/ in the bucket, and invokes ingest with the
  * receipt notification — envelope recipients (BCC) included.
  */
-export function startSmtpServer(opts: { port: number; host: string; mailDomain: string; bucket: string; ingest: IngestFn; spool?: MailSpool }): Promise<SMTPServer> {
+export function startSmtpServer(opts: { port: number; host: string; mailDomain: string; bucket: string; ingest: IngestFn; spool?: MailSpool;
+  /** Verified custom domains are accepted too (lib/local/custom-domains.ts). */
+  acceptsDomain?: AcceptsDomain }): Promise<SMTPServer> {
   const s3 = new S3Client({ forcePathStyle: true });
   const deliver = (m: SpooledMail) => deliverAccepted(s3, opts.bucket, opts.ingest, m, opts.spool);
   const server = new SMTPServer({
@@ -72,15 +75,17 @@ export function startSmtpServer(opts: { port: number; host: string; mailDomain: 
     logger: false,
     onRcptTo(address: SMTPServerAddress, session, callback) {
       const addr = address.address.toLowerCase();
-      if (addr.slice(addr.lastIndexOf('@') + 1) !== opts.mailDomain) {
-        callback(Object.assign(new Error(`5.7.1 Relaying to <${addr}> is not permitted: this server accepts mail for ${opts.mailDomain} only`), { responseCode: 550 }));
-        return;
-      }
-      if (session.envelope.rcptTo.length >= SES_MAX_RECIPIENTS) {
-        callback(Object.assign(new Error('4.5.3 Too many recipients'), { responseCode: 452 }));
-        return;
-      }
-      callback();
+      const domain = addr.slice(addr.lastIndexOf('@') + 1);
+      void (async () => {
+        if (domain !== opts.mailDomain && !(await opts.acceptsDomain?.(domain))) {
+          return Object.assign(new Error(`5.7.1 Relaying to <${addr}> is not permitted: this server accepts mail for ${opts.mailDomain} and verified custom domains only`), { responseCode: 550 });
+        }
+        if (session.envelope.rcptTo.length >= SES_MAX_RECIPIENTS) {
+          return Object.assign(new Error('4.5.3 Too many recipients'), { responseCode: 452 });
+        }
+        return undefined;
+      })().then((refusal) => callback(refusal ?? undefined), (e) =>
+        callback(Object.assign(new Error(`4.3.0 Temporary failure: ${String(e)}`), { responseCode: 451 })));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

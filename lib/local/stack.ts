@@ -13,6 +13,7 @@ import { localOutbound, type SesEventsHandler } from './ses-outbound.ts';
 import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
 import { createLocalResources, type LocalResources } from './resources.ts';
 import { enforceFunctionIdentities, type LocalIdentities } from './iam.ts';
+import { verifiedCustomDomains } from './custom-domains.ts';
 
 export interface LocalStackOptions {
   port: number;
@@ -100,6 +101,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     const siteUrl = o.siteUrl ?? `http://${o.host === '0.0.0.0' ? 'localhost' : o.host}:${o.port}`;
     const smtpHost = o.host === '0.0.0.0' ? '127.0.0.1' : o.host;
 
+    const acceptsDomain = verifiedCustomDomains(resources.tableName);
     // The functions: each with the environment its CDK definition gives it (lambdas/functions.ts).
     let sesEvents: SesEventsHandler = async () => undefined;
     const host = startFunctionsHost({
@@ -116,6 +118,8 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
         [ENV.mailDomain]: o.mailDomain,
         [ENV.siteUrl]: siteUrl,
         [ENV.paymentProvider]: process.env[ENV.paymentProvider] || 'sandbox',
+        // Custom-domain DNS checks: the host's MAILROOM_DNS_SERVERS (a test's DNS server), else the system's.
+        [ENV.dnsServers]: process.env[ENV.dnsServers] ?? '',
       },
       localValues: {
         ...Object.fromEntries([...LOCAL_ONLY_ENV.all, ...LOCAL_ONLY_ENV.paymentSecret].map((n) => [n, process.env[n]])),
@@ -128,7 +132,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       },
       entries: o.functionEntries,
       // SES's outbound side: our own domain through the inbound path, simulator events to ses-events.
-      outbound: localOutbound({ mailDomain: o.mailDomain, smtpHost, smtpPort: o.smtpPort, sesEvents: (e) => sesEvents(e) }),
+      outbound: localOutbound({ mailDomain: o.mailDomain, smtpHost, smtpPort: o.smtpPort, sesEvents: (e) => sesEvents(e), acceptsDomain }),
     });
     closers.push(() => host.stop());
     const fn = (name: FunctionName) => (event: unknown) => host.invoke(name, event);
@@ -143,7 +147,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     const ingest = fn('ingest') as IngestFn;
     const spool = o.dataDir ? new MailSpool(join(o.dataDir, 'smtp-spool')) : undefined;
     const replayedMail = spool ? await replaySpool({ spool, bucket: resources.bucketName, ingest }) : 0;
-    const smtp = await startSmtpServer({ port: o.smtpPort, host: o.host, mailDomain: o.mailDomain, bucket: resources.bucketName, ingest, spool });
+    const smtp = await startSmtpServer({ port: o.smtpPort, host: o.host, mailDomain: o.mailDomain, bucket: resources.bucketName, ingest, spool, acceptsDomain });
     closers.push(() => new Promise<void>((r) => smtp.close(() => r())));
     if (spool && moto) {
       const emulator = moto;

@@ -191,6 +191,15 @@ export class Mailroom {
     delete: (id: string) => this.unwrap(this.api.DELETE('/v1/lists/{id}', { params: { path: { id } } })),
   };
 
+  /** Custom domains (paid tiers): add, read the DNS records to publish, verify, delete. */
+  readonly domains = {
+    create: (body: Body<'createDomain'>) => this.unwrap(this.api.POST('/v1/domains', { body })),
+    list: () => this.unwrap(this.api.GET('/v1/domains')),
+    get: (id: string) => this.unwrap(this.api.GET('/v1/domains/{id}', { params: { path: { id } } })),
+    verify: (id: string) => this.unwrap(this.api.POST('/v1/domains/{id}/verify', { params: { path: { id } } })),
+    delete: (id: string) => this.unwrap(this.api.DELETE('/v1/domains/{id}', { params: { path: { id } } })),
+  };
+
   readonly account = {
     get: () => this.unwrap(this.api.GET('/v1/account')),
     capabilities: () => this.unwrap(this.api.GET('/v1/capabilities')),

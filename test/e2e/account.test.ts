@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { addInbox, api, newAccount, rateHeaders, uniqueUsername } from './client.ts';
 
 const FREE_ACTIONS = ['receive_messages', 'create_inboxes', 'create_webhooks', 'use_reply_extraction', 'use_link_extraction', 'use_threading'];
-const PAID_ACTIONS: Record<string, string> = { send_messages: 'SEND_REQUIRES_PAID', use_custom_domains: 'DOMAIN_REQUIRES_PAID', use_smtp: 'SMTP_REQUIRES_PAID' };
+const PAID_ACTIONS: Record<string, string> = { send_messages: 'SEND_REQUIRES_PAID', use_custom_domains: 'DOMAIN_REQUIRES_PAID' };
+/** What capabilities name but this deployment offers on no tier: always under cannot, with no unlock. */
+const NOT_OFFERED: Record<string, string> = { use_smtp: 'SMTP_NOT_OFFERED' };
 /** Requests per minute before API_RATE_LIMIT_MULTIPLIER (ARCHITECTURE: tiers). */
 const BASE_RATE = { free: 100, developer: 200, growth: 500 };
 
@@ -69,7 +71,11 @@ describe('GET /v1/capabilities on the free tier', () => {
     for (const paid of Object.keys(PAID_ACTIONS)) expect(can).not.toContain(paid);
 
     const cannot = new Map<string, any>(c.cannot.map((x: any) => [x.action, x]));
-    expect([...cannot.keys()].sort()).toEqual(Object.keys(PAID_ACTIONS).sort());
+    expect([...cannot.keys()].sort()).toEqual([...Object.keys(PAID_ACTIONS), ...Object.keys(NOT_OFFERED)].sort());
+    for (const [action, reason] of Object.entries(NOT_OFFERED)) {
+      expect(can).not.toContain(action);
+      expect(cannot.get(action)).toMatchObject({ reason, unlock_url: null, api_call: null });
+    }
     for (const [action, reason] of Object.entries(PAID_ACTIONS)) {
       const entry = cannot.get(action);
       expect(entry.reason).toBe(reason);
@@ -94,11 +100,21 @@ describe('GET /v1/capabilities on the free tier', () => {
 });
 
 describe('bug: capabilities pointed agents at endpoints that do not exist (POST /v1/domains, POST /v1/smtp-credentials)', () => {
+  it('bug (issue 15): a paid account was told it can use SMTP, which this deployment does not offer', async () => {
+    const acct = await newAccount();
+    expect((await upgrade(acct.account_api_key, { tier: 'developer', payment_method: 'pm_card_visa' })).status).toBe(200);
+    const c = (await api('GET', '/v1/capabilities', { key: acct.account_api_key })).body.result;
+    expect(c.can.map((x: any) => x.action)).not.toContain('use_smtp');
+    expect(c.cannot.find((x: any) => x.action === 'use_smtp')).toMatchObject({ reason: 'SMTP_NOT_OFFERED', unlock_url: null, api_call: null });
+    expect(c.cannot.find((x: any) => x.action === 'use_smtp').description).toMatch(/not offered/);
+  });
+
   it('every api_call under cannot, and the upgrade_context api_call, is a route of the served API', async () => {
     const doc = (await api('GET', '/openapi.json')).body;
     const acct = await newAccount();
     const c = (await api('GET', '/v1/capabilities', { key: acct.account_api_key })).body.result;
-    const calls: string[] = [...c.cannot.map((x: any) => x.api_call), c.upgrade_context.api_call];
+    const calls: string[] = [...c.cannot.filter((x: any) => x.api_call !== null).map((x: any) => x.api_call), c.upgrade_context.api_call];
+    expect(calls.length).toBeGreaterThan(Object.keys(PAID_ACTIONS).length);
     for (const call of calls) {
       const m = /^(GET|POST|PATCH|PUT|DELETE) (\/\S*)/.exec(call);
       expect(m, call).not.toBeNull();
@@ -157,7 +173,8 @@ describe('POST /v1/account/upgrade (sandbox payments)', () => {
       const caps = await api('GET', '/v1/capabilities', { key });
       expect(caps.status).toBe(200);
       expect(caps.body.result.tier).toBe('developer');
-      expect(caps.body.result.cannot).toEqual([]);
+      // Only what no tier has here: an upgrade would not help, so no upgrade_context either.
+      expect(caps.body.result.cannot.map((x: any) => x.action)).toEqual(Object.keys(NOT_OFFERED));
       expect(caps.body.result.upgrade_context).toBeNull();
       expect(caps.body.result.can.map((x: any) => x.action)).toEqual(expect.arrayContaining([...FREE_ACTIONS, ...Object.keys(PAID_ACTIONS)]));
     }

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../lib/local/moto.ts';
+import { startDnsServer } from './dns-server.ts';
 
 export interface MailroomTarget {
   apiUrl: string;
@@ -15,6 +18,8 @@ export interface MailroomTarget {
   awsEndpoint?: string;
   /** Keys for talking to that emulator directly: it enforces IAM, and these are the admin identity's. */
   awsCredentials?: { accessKeyId: string; secretAccessKey: string };
+  /** The directory the suite's DNS server serves zones from (test/e2e/dns-server.ts); local stacks only. */
+  dnsZoneDir?: string;
 }
 
 declare module 'vitest' {
@@ -22,6 +27,8 @@ declare module 'vitest' {
 }
 
 let child: ChildProcess | undefined;
+let dns: Awaited<ReturnType<typeof startDnsServer>> | undefined;
+let dnsZoneDir: string | undefined;
 
 /**
  * The end-to-end suite drives a real stack over HTTP and SMTP. With MAILROOM_API_URL it targets
@@ -47,6 +54,9 @@ export async function setup(project: TestProject) {
 
   const [port, smtpPort] = [await freePort(), await freePort()];
   const root = resolve(import.meta.dirname, '../..');
+  // Custom domains' DNS checks ask this server (MAILROOM_DNS_SERVERS); tests publish zones as files.
+  dnsZoneDir = mkdtempSync(join(tmpdir(), 'mailroom-e2e-dns-'));
+  dns = await startDnsServer(dnsZoneDir);
   // In memory: snapshots of a store that the whole suite fills would only slow it down;
   // test/e2e/restart.test.ts runs its own stacks with a data directory.
   child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['bin/local.ts', '--in-memory'], {
@@ -63,6 +73,7 @@ export async function setup(project: TestProject) {
       API_RATE_LIMIT_MULTIPLIER: process.env.API_RATE_LIMIT_MULTIPLIER ?? '1000',
       WEBHOOK_RETRY_DELAYS: process.env.WEBHOOK_RETRY_DELAYS ?? '0,1,1,1,1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+      MAILROOM_DNS_SERVERS: `127.0.0.1:${dns.port}`,
     },
   });
   let output = '';
@@ -88,11 +99,14 @@ export async function setup(project: TestProject) {
     awsEndpoint: ready.awsEndpoint as string,
     awsCredentials: (ready.awsCredentials as MailroomTarget['awsCredentials'] | null) ?? undefined,
     local: true,
+    dnsZoneDir,
   });
 }
 
 export async function teardown() {
   await stopChild();
+  await dns?.close();
+  if (dnsZoneDir) rmSync(dnsZoneDir, { recursive: true, force: true });
 }
 
 async function stopChild() {

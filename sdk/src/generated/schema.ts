@@ -159,6 +159,82 @@ export interface paths {
         patch: operations["updateInbox"];
         trace?: never;
     };
+    "/v1/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List custom domains
+         * @description Auth: Account key.
+         */
+        get: operations["listDomains"];
+        put?: never;
+        /**
+         * Add a custom domain: DNS records to publish
+         * @description Answers the records: MX (receiving), three Easy DKIM CNAMEs and SPF (sending), MAIL FROM MX and TXT, a DMARC suggestion. Paid tiers (free: 402 DOMAIN_REQUIRES_PAID); at most the tier's max_custom_domains (403 DOMAIN_LIMIT_EXCEEDED). A domain belongs to one account (409 DOMAIN_TAKEN). Publish the records, then POST /v1/domains/{id}/verify.
+         *
+         *     Auth: Account key.
+         */
+        post: operations["createDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One custom domain
+         * @description The domain with its records and the status of each at the last check.
+         *
+         *     Auth: Account key.
+         */
+        get: operations["getDomain"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an unused custom domain
+         * @description Refused with 409 DOMAIN_IN_USE while active inboxes use it; next_steps names them.
+         *
+         *     Auth: Account key.
+         */
+        delete: operations["deleteDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/domains/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check its DNS records
+         * @description Looks up every record in DNS and reads the SES identity; the domain is verified when the receiving and sending records hold. Each record gets status verified or failed, with detail saying what DNS answered. The first time a domain is verified, domain.verified is emitted.
+         *
+         *     Auth: Account key.
+         */
+        post: operations["verifyDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/inboxes/{id}/messages": {
         parameters: {
             query?: never;
@@ -1024,6 +1100,9 @@ export interface components {
                 current_sends_today: number;
                 webhooks_enabled: boolean;
                 custom_domains_enabled: boolean;
+                /** @description -1 = unlimited */
+                max_custom_domains: number;
+                current_custom_domains: number;
                 api_requests_per_minute: number;
             };
             billing: {
@@ -1078,11 +1157,18 @@ export interface components {
                 max_inboxes: number;
                 sends_today: number;
                 sends_per_day: number;
+                custom_domains: number;
+                /** @description -1 = unlimited */
+                max_custom_domains: number;
             };
         };
         Capability: {
             action: string;
             description: string;
+        };
+        CreateDomainRequest: {
+            /** @description A domain you control, e.g. agents.example.com; Unicode names are converted to their IDNA (xn--) form */
+            domain: string;
         };
         CreateDraftRequest: {
             to: string | string[];
@@ -1113,7 +1199,7 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
-            /** @description Custom domain (paid tiers); not available in this deployment */
+            /** @description A verified custom domain of the account (paid tiers): the inbox is username@that domain */
             domain_id?: string;
         };
         CreateListEntryRequest: {
@@ -1130,7 +1216,7 @@ export interface components {
             url?: string;
             /** @description Alias of url */
             endpoint_url?: string;
-            /** @description Event types to receive: message.received, message.sent, message.bounced, message.complaint, thread.created, inbox.created, inbox.deleted, account.upgraded, webhook.unhealthy */
+            /** @description Event types to receive: message.received, message.sent, message.bounced, message.complaint, thread.created, inbox.created, inbox.deleted, account.upgraded, webhook.unhealthy, domain.verified */
             events: string[];
             /** @description Only events of this inbox; omitted = every inbox of the account */
             inbox_id?: string | null;
@@ -1161,6 +1247,59 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+        };
+        Domain: {
+            /** @description dom_… */
+            id: string;
+            /** @description ASCII (IDNA) form, as in addresses */
+            domain: string;
+            domain_unicode: string;
+            /** @enum {string} */
+            status: "pending" | "verified";
+            records: components["schemas"]["DomainDnsRecord"][];
+            /** @description Whether SES has verified the sending identity (it checks the DKIM records itself) */
+            ses_identity_verified: boolean;
+            /** @description ISO 8601, UTC */
+            created_at: string;
+            /** @description ISO 8601, UTC */
+            last_checked_at: string | null;
+            /** @description ISO 8601, UTC */
+            verified_at: string | null;
+        };
+        DomainDeleted: {
+            id: string;
+            domain: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        DomainDnsRecord: {
+            /** @enum {string} */
+            type: "MX" | "CNAME" | "TXT";
+            /** @description Fully qualified record name */
+            name: string;
+            value: string;
+            /** @description MX preference; null for other types */
+            priority: number | null;
+            /**
+             * @description receiving: MX to SES inbound; sending: Easy DKIM CNAMEs and SPF; mail_from: custom MAIL FROM subdomain; dmarc: a suggested policy
+             * @enum {string}
+             */
+            purpose: "receiving" | "sending" | "mail_from" | "dmarc";
+            /** @description Must hold before the domain is verified (receiving and sending records) */
+            required: boolean;
+            /**
+             * @description pending until the first verify call
+             * @enum {string}
+             */
+            status: "pending" | "verified" | "failed";
+            /** @description Why the last check failed: what DNS answered */
+            detail: string | null;
+        };
+        DomainList: {
+            domains: components["schemas"]["Domain"][];
+            total: number;
+            /** @description -1 = unlimited */
+            max_custom_domains: number;
         };
         Draft: {
             id: string;
@@ -1369,8 +1508,10 @@ export interface components {
             description: string;
             /** @description The error code a call would get */
             reason: string;
-            unlock_url: string;
-            api_call: string;
+            /** @description null: no upgrade unlocks it (this deployment does not offer it) */
+            unlock_url: string | null;
+            /** @description null: no upgrade unlocks it */
+            api_call: string | null;
         };
         Notification: {
             notification_id: string;
@@ -1567,7 +1708,7 @@ export interface components {
         UpdateWebhookRequest: {
             url?: string;
             endpoint_url?: string;
-            /** @description Event types to receive: message.received, message.sent, message.bounced, message.complaint, thread.created, inbox.created, inbox.deleted, account.upgraded, webhook.unhealthy */
+            /** @description Event types to receive: message.received, message.sent, message.bounced, message.complaint, thread.created, inbox.created, inbox.deleted, account.upgraded, webhook.unhealthy, domain.verified */
             events?: string[];
         };
         UpgradeContext: {
@@ -1730,6 +1871,7 @@ export type AttachmentDownload = components['schemas']['AttachmentDownload'];
 export type Authentication = components['schemas']['Authentication'];
 export type Capabilities = components['schemas']['Capabilities'];
 export type Capability = components['schemas']['Capability'];
+export type CreateDomainRequest = components['schemas']['CreateDomainRequest'];
 export type CreateDraftRequest = components['schemas']['CreateDraftRequest'];
 export type CreateInboxRequest = components['schemas']['CreateInboxRequest'];
 export type CreateListEntryRequest = components['schemas']['CreateListEntryRequest'];
@@ -1737,6 +1879,10 @@ export type CreateWebhookRequest = components['schemas']['CreateWebhookRequest']
 export type CtaLink = components['schemas']['CtaLink'];
 export type DeliveryLog = components['schemas']['DeliveryLog'];
 export type DeliveryLogList = components['schemas']['DeliveryLogList'];
+export type Domain = components['schemas']['Domain'];
+export type DomainDeleted = components['schemas']['DomainDeleted'];
+export type DomainDnsRecord = components['schemas']['DomainDnsRecord'];
+export type DomainList = components['schemas']['DomainList'];
 export type Draft = components['schemas']['Draft'];
 export type DraftDeleted = components['schemas']['DraftDeleted'];
 export type DraftList = components['schemas']['DraftList'];
@@ -2343,6 +2489,374 @@ export interface operations {
             };
             /** @description Body too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["DomainList"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["Domain"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["Domain"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["DomainDeleted"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["Domain"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

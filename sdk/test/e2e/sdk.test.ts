@@ -171,3 +171,21 @@ describe('webhooks', () => {
     expect(logs.logs.some((l) => l.success)).toBe(true);
   });
 });
+
+describe('custom domains', () => {
+  it('a paid account adds a domain, reads its typed records, and a failed verify throws nothing but reports each record', async () => {
+    const { client } = await newAccount();
+    await expect(client.domains.create({ domain: `sdk-${randomBytes(3).toString('hex')}.example.test` }))
+      .rejects.toMatchObject({ code: 'DOMAIN_REQUIRES_PAID', status: 402 });
+    await client.account.upgrade({ tier: 'developer', payment_method: 'pm_card_visa' });
+    const name = `sdk-${randomBytes(4).toString('hex')}.example.test`;
+    const domain = await client.domains.create({ domain: name });
+    expect(domain.status).toBe('pending');
+    expect(domain.records.filter((r) => r.type === 'CNAME')).toHaveLength(3);
+    const checked = await client.domains.verify(domain.id);
+    expect(checked.records.every((r) => r.status === 'failed' && r.detail !== null)).toBe(true);
+    expect((await client.domains.list()).domains.map((d) => d.id)).toEqual([domain.id]);
+    expect((await client.domains.get(domain.id)).domain).toBe(name);
+    expect(await client.domains.delete(domain.id)).toMatchObject({ id: domain.id, deleted: true });
+  });
+});

@@ -1,0 +1,39 @@
+import * as z from 'zod';
+import { components, Timestamp } from './common.ts';
+
+export const CreateDomainBody = z.object({
+  domain: z.string().min(1).max(253).describe('A domain you control, e.g. agents.example.com; Unicode names are converted to their IDNA (xn--) form'),
+}).register(components, { id: 'CreateDomainRequest' });
+
+export const DomainDnsRecord = z.object({
+  type: z.enum(['MX', 'CNAME', 'TXT']),
+  name: z.string().describe('Fully qualified record name'),
+  value: z.string(),
+  priority: z.number().int().nullable().describe('MX preference; null for other types'),
+  purpose: z.enum(['receiving', 'sending', 'mail_from', 'dmarc'])
+    .describe('receiving: MX to SES inbound; sending: Easy DKIM CNAMEs and SPF; mail_from: custom MAIL FROM subdomain; dmarc: a suggested policy'),
+  required: z.boolean().describe('Must hold before the domain is verified (receiving and sending records)'),
+  status: z.enum(['pending', 'verified', 'failed']).describe('pending until the first verify call'),
+  detail: z.string().nullable().describe('Why the last check failed: what DNS answered'),
+}).register(components, { id: 'DomainDnsRecord' });
+
+export const Domain = z.object({
+  id: z.string().describe('dom_…'),
+  domain: z.string().describe('ASCII (IDNA) form, as in addresses'),
+  domain_unicode: z.string(),
+  status: z.enum(['pending', 'verified']),
+  records: z.array(DomainDnsRecord),
+  ses_identity_verified: z.boolean().describe('Whether SES has verified the sending identity (it checks the DKIM records itself)'),
+  created_at: Timestamp,
+  last_checked_at: Timestamp.nullable(),
+  verified_at: Timestamp.nullable(),
+}).register(components, { id: 'Domain' });
+
+export const DomainList = z.object({
+  domains: z.array(Domain),
+  total: z.number().int(),
+  max_custom_domains: z.number().int().describe('-1 = unlimited'),
+}).register(components, { id: 'DomainList' });
+
+export const DomainParams = z.object({ id: z.string() });
+export const DomainDeleted = z.object({ id: z.string(), domain: z.string(), deleted: z.literal(true) }).register(components, { id: 'DomainDeleted' });
