@@ -36,6 +36,11 @@
  *   single-use magic link claim/use (TTL) pk LINKUSE#<jti>                   sk LINKUSE
  *   account → operator notifications (TTL) pk ACCOUNT#<acc>                  sk NOTIFICATION#<not>
  *   notify-operator per account per hour (TTL) pk NOTIFY#<acc>#<hour start> sk NOTIFY
+ *   account → events in order (replay)    gsi2 ACCOUNT#<acc>#EVENTS          <evt>  (uuidv7: time order)
+ *   account → WebSocket connections (TTL) pk ACCOUNT#<acc>                   sk CONN#<connection id>
+ *   connection id → its account (TTL)     pk CONN#<connection id>            sk CONN
+ *   event sent on a connection (TTL)      pk CONN#<connection id>            sk SENT#<evt>
+ *   event held during a replay (TTL)      pk CONN#<connection id>            sk HELD#<evt>
  */
 export const keys = {
   apiKey: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
@@ -96,6 +101,15 @@ export const keys = {
   linkUse: (jti: string) => ({ pk: `LINKUSE#${jti}`, sk: 'LINKUSE' }),
   notification: (accountId: string, notificationId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `NOTIFICATION#${notificationId}` }),
   notifyWindow: (accountId: string, windowStart: number) => ({ pk: `NOTIFY#${accountId}#${windowStart}`, sk: 'NOTIFY' }),
+  accountEventIndex: (accountId: string, eventId: string) => ({ gsi2pk: `ACCOUNT#${accountId}#EVENTS`, gsi2sk: eventId }),
+  accountEventsPartition: (accountId: string) => `ACCOUNT#${accountId}#EVENTS`,
+  connection: (accountId: string, connectionId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `CONN#${connectionId}` }),
+  connectionPrefix: 'CONN#',
+  connectionPointer: (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' }),
+  connectionSent: (connectionId: string, eventId: string) => ({ pk: `CONN#${connectionId}`, sk: `SENT#${eventId}` }),
+  connectionHeld: (connectionId: string, eventId: string) => ({ pk: `CONN#${connectionId}`, sk: `HELD#${eventId}` }),
+  connectionPartition: (connectionId: string) => `CONN#${connectionId}`,
+  connectionHeldPrefix: 'HELD#',
   listEntryUnique: (accountId: string, type: string, inboxId: string | null, address: string) => ({
     pk: `ACCOUNT#${accountId}`, sk: `LISTKEY#${type}#${inboxId ?? '*'}#${address}`,
   }),
