@@ -555,7 +555,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The wss:// URL of the realtime event stream (WebSocket): the same events as webhooks, no public endpoint needed
+         * wss:// URL of the realtime event stream: webhook events, no public endpoint needed
          * @description Connect to url with Authorization: Bearer <key> (browsers: ?key=<key>); a bad or missing key is refused with 401. Then send {"type":"subscribe","event_types":[...],"inbox_ids":[...],"last_event_id":"evt_..."} (all optional): the answer is {"type":"subscribed"}, then one text frame per event, each the webhook payload itself (event, event_id, timestamp, account_id, inbox_id, data). An inbox key hears only its inbox (naming another answers {"type":"error"}). With last_event_id the missed events come first, in order, then {"type":"replayed","count":n}, then live events: no gap, no duplicate. Send {"type":"ping"} every few minutes (answer {"type":"pong"}): API Gateway closes connections idle for 10 minutes, and every connection after 2 hours; reconnect with last_event_id.
          *
          *     Auth: Account key or inbox key.
