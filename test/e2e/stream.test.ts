@@ -4,6 +4,7 @@
  * filters, key scopes, resuming with last_event_id, and the clean-up of a connection API Gateway
  * no longer has.
  */
+import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DynamoDBClient, ListTablesCommand, PutItemCommand, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -283,6 +284,19 @@ describe('dead connections', () => {
     const { QueryCommand } = await import('@aws-sdk/client-dynamodb');
     await eventually(async () => ((await db.send(new QueryCommand({ TableName, ConsistentRead: true, KeyConditionExpression: 'pk = :p AND begins_with(sk, :c)',
       ExpressionAttributeValues: { ':p': { S: `ACCOUNT#${accountId}` }, ':c': { S: 'CONN#' } } }))).Items ?? []).length === 0);
+  });
+});
+
+describe('least privilege', () => {
+  it('the Management API refuses an identity without execute-api:ManageConnections (locally the stand-in checks the signer)', async () => {
+    const t = target();
+    if (!t.local || !t.awsCredentials) return; // the emulator's admin identity is what we sign with
+    const a = await newAccount();
+    const c = await connect(await streamUrl(a.api_key), { key: a.api_key });
+    const endpoint = (await streamUrl(a.api_key)).replace(/^ws/, 'http');
+    const client = new ApiGatewayManagementApiClient({ endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: t.awsCredentials });
+    await expect(client.send(new PostToConnectionCommand({ ConnectionId: 'any', Data: Buffer.from('{}') }))).rejects.toMatchObject({ name: 'ForbiddenException' });
+    await c.close();
   });
 });
 
