@@ -18,7 +18,9 @@ export type Need =
   /** Create, read and delete SES domain identities (custom domains: Easy DKIM, MAIL FROM). */
   | 'sesIdentities'
   /** DNS lookups of custom domains' records (MAILROOM_DNS_SERVERS names the resolvers; empty = the system's). */
-  | 'dnsLookup';
+  | 'dnsLookup'
+  /** Post to (and drop) WebSocket connections through the API Gateway Management API (STREAM_URL). */
+  | 'streamPost';
 
 export interface FunctionSpec {
   description: string;
@@ -94,8 +96,16 @@ export const FUNCTIONS = {
     kind: 'event', memoryMb: 1024, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'webhookQueue'],
   },
   'webhook-deliver': {
-    description: 'Delivers queued webhook events, re-enqueuing failures with a delay; sweeps undispatched events',
-    kind: 'event', memoryMb: 512, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'webhookQueue', 'linkSecret'],
+    // streamPost: it also fans events out to live WebSocket connections (services/stream.ts).
+    description: 'Delivers queued webhook events, re-enqueuing failures with a delay; fans events out to WebSocket streams; sweeps undispatched events',
+    kind: 'event', memoryMb: 512, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'webhookQueue', 'linkSecret', 'streamPost'],
+  },
+  stream: {
+    // One function for the WebSocket API ($connect, $disconnect, subscribe, ping) and for
+    // GET /v1/stream on the HTTP API (the wss URL); it posts replayed events, hence streamPost.
+    // 29 s: a subscribe replaying missed events runs inside API Gateway's integration timeout.
+    description: 'Realtime event stream: WebSocket connect/subscribe/replay and GET /v1/stream',
+    kind: 'http', memoryMb: 512, timeoutSeconds: 29, needs: ['tableRead', 'tableWrite', 'bucketRead', 'streamPost'],
   },
   'send-scheduled': {
     description: 'Sends a scheduled draft when its EventBridge Scheduler schedule fires',
@@ -128,6 +138,8 @@ export const ENV = {
   linkSecretArn: 'LINK_SECRET_ARN',
   paymentProvider: 'PAYMENT_PROVIDER',
   paymentSecretArn: 'STRIPE_SECRET_ARN',
+  /** The WebSocket API's wss:// URL; its https:// twin is the Management API endpoint. */
+  streamUrl: 'STREAM_URL',
   localMode: 'MAILROOM_LOCAL_MODE',
   dnsServers: 'MAILROOM_DNS_SERVERS',
 } as const;
@@ -152,6 +164,7 @@ export const NEED_ENV: Record<Need, readonly string[]> = {
   paymentSecret: [ENV.paymentSecretArn],
   sesIdentities: [],
   dnsLookup: [ENV.dnsServers],
+  streamPost: [ENV.streamUrl],
 };
 
 /** Set on every function, whatever it needs. */
@@ -208,6 +221,7 @@ export const NEED_ACTIONS: Record<Need, readonly string[]> = {
   paymentSecret: SECRET_READ_ACTIONS,
   sesIdentities: ['ses:CreateEmailIdentity', 'ses:DeleteEmailIdentity', 'ses:GetEmailIdentity', 'ses:PutEmailIdentityMailFromAttributes'],
   dnsLookup: [],
+  streamPost: ['execute-api:ManageConnections'],
 };
 
 /** The IAM actions a function's needs grant, sorted (paymentSecret only when it is bound). */

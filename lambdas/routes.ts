@@ -12,6 +12,7 @@ import * as inboxes from './schemas/inboxes.ts';
 import * as lists from './schemas/lists.ts';
 import * as messages from './schemas/messages.ts';
 import * as operators from './schemas/operators.ts';
+import * as stream from './schemas/stream.ts';
 import * as threads from './schemas/threads.ts';
 import * as webhooks from './schemas/webhooks.ts';
 
@@ -171,6 +172,12 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/v1/messages/{id}/reply', fn: 'sending', operationId: 'replyToMessage', auth: 'any', tag: 'Drafts',
     summary: 'Reply in the same thread (Re: subject, In-Reply-To/References); reply_all adds the other recipients', params: drafts.MessageIdParams,
     body: drafts.ReplyBody, response: drafts.SendResult, successStatus: 201, errors: [402, 404, 409, 501, 502] },
+
+  // Realtime stream (WebSocket): the same events as webhooks, for agents without a public endpoint
+  { method: 'GET', path: '/v1/stream', fn: 'stream', operationId: 'getStream', auth: 'any', tag: 'Stream',
+    summary: 'wss:// URL of the realtime event stream: webhook events, no public endpoint needed',
+    description: 'Connect to url with Authorization: Bearer <key> (browsers: ?key=<key>); a bad or missing key is refused with 401. Then send {"type":"subscribe","event_types":[...],"inbox_ids":[...],"last_event_id":"evt_..."} (all optional): the answer is {"type":"subscribed"}, then one text frame per event, each the webhook payload itself (event, event_id, timestamp, account_id, inbox_id, data). An inbox key hears only its inbox (naming another answers {"type":"error"}). With last_event_id the missed events come first, in order, then {"type":"replayed","count":n}, then live events: no gap, no duplicate. Send {"type":"ping"} every few minutes (answer {"type":"pong"}): API Gateway closes connections idle for 10 minutes, and every connection after 2 hours; reconnect with last_event_id.',
+    response: stream.StreamInfo },
 
   // Webhooks
   { method: 'POST', path: '/v1/webhooks', fn: 'webhooks', operationId: 'createWebhook', auth: 'any', tag: 'Webhooks',

@@ -21,6 +21,7 @@ import { MailroomFunction } from './constructs/mailroom-function.ts';
 import { MailroomOutbound } from './constructs/outbound.ts';
 import { MailroomScheduling } from './constructs/scheduling.ts';
 import { MailroomSecrets } from './constructs/secrets.ts';
+import { MailroomStream } from './constructs/stream.ts';
 import { MailroomWebhooks } from './constructs/webhooks.ts';
 
 /** Deployment parameters (CDK context; see mailroomConfigFromContext). */
@@ -56,6 +57,7 @@ export class MailroomStack extends Stack {
   readonly secrets: MailroomSecrets;
   readonly api: MailroomApi;
   readonly webhooks: MailroomWebhooks;
+  readonly stream: MailroomStream;
   readonly scheduling: MailroomScheduling;
   readonly outbound: MailroomOutbound;
   readonly inbound: MailroomInbound;
@@ -109,6 +111,13 @@ export class MailroomStack extends Stack {
     });
     this.api.addRouteTable(routes, fn, 'discovery');
     this.webhooks = new MailroomWebhooks(this, 'Webhooks', { deliverFunction: fn('webhook-deliver') });
+    this.stream = new MailroomStream(this, 'Stream', {
+      stage: config.stage,
+      streamFunction: fn('stream'),
+      throttleRateLimit: config.apiThrottleRateLimit,
+      throttleBurstLimit: config.apiThrottleBurstLimit,
+      logRetention,
+    });
     this.scheduling = new MailroomScheduling(this, 'Scheduling', {
       stage: config.stage,
       targetFunction: fn('send-scheduled'),
@@ -146,12 +155,14 @@ export class MailroomStack extends Stack {
         linkSecret: this.secrets.linkSecret,
         sesSending: this.outbound.sendingBinding,
         paymentSecret,
+        stream: this.stream.binding,
       });
     }
 
     // Outputs.
     const out = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
     out('ApiUrl', this.api.url, 'Base URL of the HTTP API ($default stage)');
+    out('StreamUrl', this.stream.stage.url, 'wss:// URL of the realtime event stream (GET /v1/stream answers it)');
     out('SiteUrl', this.siteUrl, 'Public base URL used in links (SITE_URL)');
     out('MailDomain', config.mailDomain, 'Mail domain: inboxes are <username>@<MailDomain>');
     out('MxTarget', this.inbound.mxTarget, 'MX record of the mail domain: 10 <MxTarget>');

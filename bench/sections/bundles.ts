@@ -35,6 +35,7 @@ const DUMMY_ENV: Record<EnvName, string> = {
   PAYMENT_PROVIDER: 'sandbox',
   MAILROOM_DNS_SERVERS: '',
   STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-payments',
+  STREAM_URL: 'wss://abc123def4.execute-api.us-east-1.amazonaws.com/live',
   MAILROOM_LOCAL_MODE: 'false',
 };
 

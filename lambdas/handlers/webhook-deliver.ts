@@ -2,8 +2,9 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { log, setLogContext } from '../log.ts';
 import { flushMetrics } from '../metrics.ts';
-import type { DeliveryJob } from '../services/events.ts';
+import type { DeliveryJob, StreamJob } from '../services/events.ts';
 import { sweepPendingEvents } from '../services/events.ts';
+import { fanOut } from '../services/stream.ts';
 import { deliverQueuedJob } from '../services/webhook-delivery.ts';
 
 function decode(body: string): DeliveryJob | undefined {
@@ -22,7 +23,25 @@ function decode(body: string): DeliveryJob | undefined {
  * reported the same way, not thrown: the result for the queue is identical and the log says why.
  */
 const processor = new BatchProcessor(EventType.SQS);
-const deliverRecord = (r: SQSRecord) => deliverQueuedJob(decode(r.body), r.messageId);
+function streamJob(body: string): StreamJob | undefined {
+  try {
+    const j = JSON.parse(body) as StreamJob;
+    return j?.kind === 'stream' && typeof j.event_id === 'string' && typeof j.account_id === 'string' ? j : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stream job posts the event to the account's WebSocket connections; a failure comes back through the queue. */
+async function fanOutRecord(job: StreamJob) {
+  const r = await fanOut(job.event_id);
+  log.info('stream fan-out', { account_id: job.account_id, event_id: job.event_id, ...r });
+}
+
+const deliverRecord = (r: SQSRecord) => {
+  const stream = streamJob(r.body);
+  return stream ? fanOutRecord(stream) : deliverQueuedJob(decode(r.body), r.messageId);
+};
 
 /**
  * Two triggers: the delivery queue (SQS, partial batch failures) and a one-minute schedule that

@@ -59,6 +59,18 @@ function fields(doc: Json, given: Json | undefined, indent: string, depth = 0): 
   return lines;
 }
 
+/** The WebSocket stream: webhooks' events for agents without a public endpoint (issue 16). */
+const realtimeStream = [
+  '## Realtime events (WebSocket): webhooks without a public endpoint',
+  '',
+  '1. GET /v1/stream (any key) answers {url}: the wss:// address. Connect with Authorization: Bearer <key> (browsers: ?key=<key>); a bad key is refused with 401.',
+  '2. Send {"type":"subscribe","event_types":["message.received"],"inbox_ids":["inb_..."]} (both optional; an inbox key hears only its own inbox). Answer: {"type":"subscribed"}.',
+  '3. Each event arrives as one text frame: the webhook payload itself (event, event_id, timestamp, account_id, inbox_id, data).',
+  '4. After a disconnect, reconnect and subscribe with "last_event_id": the last event_id you got. The missed events come first, in order, then {"type":"replayed","count":n}, then live events: no gap, no duplicate.',
+  '5. Send {"type":"ping"} every 5 minutes (answer {"type":"pong"}): idle connections close after 10 minutes, and every connection after 2 hours.',
+  '',
+];
+
 /** What agents do most (wait for a code or link) and the MCP endpoint lead every guide. */
 const waitAndMcp = (c: DocsContext) => [
   '## Wait for a code or link: one blocking call',
@@ -109,7 +121,8 @@ export function buildLlmsTxt(doc: Json, c: DocsContext): string {
 }
 
 export function buildLlmsFullTxt(doc: Json, c: DocsContext): string {
-  const lines = intro(doc, c);
+  // The stream's protocol is here and in SKILL.md; llms.txt (kept under 8 KB) lists its route.
+  const lines = [...intro(doc, c), ...realtimeStream];
   lines.push('## Conventions', '',
     '- Every request and response body is JSON. Timestamps are ISO 8601 UTC.',
     '- Success envelope: {"result": <object>, "next_steps": [string]}.',
@@ -160,6 +173,10 @@ export function buildLlmsFullTxt(doc: Json, c: DocsContext): string {
  */
 export const SKILL_CHANGELOG: readonly { version: string; date: string; changes: string[] }[] = [
   {
+    version: '1.3.0', date: '2026-11-23',
+    changes: ['Realtime events over WebSocket: GET /v1/stream gives the URL; subscribe, resume with last_event_id.'],
+  },
+  {
     version: '1.2.0', date: '2026-11-23',
     changes: [
       'GET /v1/inboxes/{id}/messages/wait: one blocking call returns the next matching mail with verification_code and cta.',
@@ -198,6 +215,7 @@ export function buildSkillMd(doc: Json, c: DocsContext): string {
     'Email inboxes for AI agents. Use this when you need an email address of your own: to sign up for a service, receive a verification code or link, read replies, or (on a paid tier) send mail.',
     '',
     ...waitAndMcp(c),
+    ...realtimeStream,
     '## Start',
     '',
     `1. Create an inbox, no key needed: \`curl -s -X POST ${c.apiUrl}/v1/inboxes -H 'Content-Type: application/json' -d '{"username":"my-agent"}'\``,

@@ -4,6 +4,8 @@ import { requireEnv } from '../config.ts';
 import { eventBody, type EventType } from '../core/events.ts';
 import { newId } from '../core/ids.ts';
 import { errorFields, log } from '../log.ts';
+import { hears } from '../core/stream.ts';
+import { listConnections } from '../store/connections.ts';
 import { markDispatched, MAX_INLINE_PAYLOAD_BYTES, pendingEvents } from '../store/events.ts';
 import type { EventRecord, WebhookRecord } from '../store/records.ts';
 import { listWebhooks } from '../store/webhooks.ts';
@@ -25,6 +27,13 @@ export interface DeliveryJob {
   generation: number;
 }
 
+/** Fan-out of one event to the account's WebSocket stream connections (services/stream.ts), through the same queue. */
+export interface StreamJob {
+  kind: 'stream';
+  account_id: string;
+  event_id: string;
+}
+
 /** Builds an event record: the exact JSON body, inline or (when large) in the bucket. */
 export async function newEvent(type: EventType, ctx: { account_id: string; inbox_id: string | null; event_id?: string; timestamp?: string },
   data: Record<string, unknown>): Promise<EventRecord> {
@@ -43,7 +52,7 @@ export async function newEvent(type: EventType, ctx: { account_id: string; inbox
 export const subscribes = (w: WebhookRecord, e: Pick<EventRecord, 'event' | 'inbox_id'>) =>
   w.status === 'active' && w.events.includes(e.event) && (w.inbox_id === null || w.inbox_id === e.inbox_id);
 
-export async function enqueueDeliveries(jobs: DeliveryJob[], delaySeconds = 0) {
+export async function enqueueDeliveries(jobs: (DeliveryJob | StreamJob)[], delaySeconds = 0) {
   for (let i = 0; i < jobs.length; i += SQS_BATCH) {
     const chunk = jobs.slice(i, i + SQS_BATCH);
     const res = await sqsClient.send(new SendMessageBatchCommand({
@@ -61,11 +70,18 @@ export async function enqueueDeliveries(jobs: DeliveryJob[], delaySeconds = 0) {
  */
 export async function dispatchEvents(events: EventRecord[], exclude: { webhookId?: string } = {}) {
   const hooksByAccount = new Map<string, Promise<WebhookRecord[]>>();
+  const streamsByAccount = new Map<string, ReturnType<typeof listConnections>>();
   for (const e of events) {
     let hooks = hooksByAccount.get(e.account_id);
     if (!hooks) { hooks = listWebhooks(e.account_id); hooksByAccount.set(e.account_id, hooks); }
     const targets = (await hooks).filter((w) => subscribes(w, e) && w.id !== exclude.webhookId);
-    await enqueueDeliveries(targets.map((w) => ({ account_id: e.account_id, webhook_id: w.id, event_id: e.event_id, attempt: 1, generation: w.generation })));
+    const jobs: (DeliveryJob | StreamJob)[] = targets.map((w) => ({ account_id: e.account_id, webhook_id: w.id, event_id: e.event_id, attempt: 1, generation: w.generation }));
+    // Live stream subscribers of the account: the deliverer posts to them (it alone may call the
+    // Management API). A subscriber that appears after this read gets the event from its replay.
+    let streams = streamsByAccount.get(e.account_id);
+    if (!streams) { streams = listConnections(e.account_id); streamsByAccount.set(e.account_id, streams); }
+    if ((await streams).some((c) => c.mode !== 'idle' && hears(c, e))) jobs.push({ kind: 'stream', account_id: e.account_id, event_id: e.event_id });
+    await enqueueDeliveries(jobs);
     await markDispatched(e.event_id);
   }
 }

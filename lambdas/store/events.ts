@@ -16,7 +16,9 @@ export const MAX_INLINE_PAYLOAD_BYTES = 200 * 1024;
  */
 export function eventPut(e: EventRecord) {
   return { Put: { TableName, Item: {
-    ...keys.event(e.event_id), ...keys.pendingEventIndex(e.timestamp, e.event_id), entity: 'event', ...e,
+    ...keys.event(e.event_id), ...keys.pendingEventIndex(e.timestamp, e.event_id),
+    // The account's events in order: what a stream subscriber that reconnects has missed.
+    ...keys.accountEventIndex(e.account_id, e.event_id), entity: 'event', ...e,
     ttl: Math.floor(Date.parse(e.timestamp) / 1000) + EVENT_TTL_SECONDS,
   }, ConditionExpression: 'attribute_not_exists(pk)' } };
 }

@@ -40,6 +40,11 @@
  *   custom domains per account (counter) pk ACCOUNT#<acc>                   sk DOMAINS
  *   domain name → domain (uniqueness)    pk DOMAINNAME#<ascii name>         sk DOMAINNAME
  *   address at a custom domain → inbox   pk USERNAME#<username>@<domain>    sk USERNAME  (no '@' in service-domain usernames)
+ *   account → events in order (replay)    gsi2 ACCOUNT#<acc>#EVENTS          <evt>  (uuidv7: time order)
+ *   account → WebSocket connections (TTL) pk ACCOUNT#<acc>                   sk CONN#<connection id>
+ *   connection id → its account (TTL)     pk CONN#<connection id>            sk CONN
+ *   event sent on a connection (TTL)      pk CONN#<connection id>            sk SENT#<evt>
+ *   event held during a replay (TTL)      pk CONN#<connection id>            sk HELD#<evt>
  */
 export const keys = {
   apiKey: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
@@ -106,6 +111,15 @@ export const keys = {
   domainName: (name: string) => ({ pk: `DOMAINNAME#${name}`, sk: 'DOMAINNAME' }),
   /** The address claim of an inbox: its username at the service domain, its full address at a custom domain. */
   inboxClaim: (i: { username: string; address: string; domain_id?: string }) => ({ pk: `USERNAME#${i.domain_id ? i.address : i.username}`, sk: 'USERNAME' }),
+  accountEventIndex: (accountId: string, eventId: string) => ({ gsi2pk: `ACCOUNT#${accountId}#EVENTS`, gsi2sk: eventId }),
+  accountEventsPartition: (accountId: string) => `ACCOUNT#${accountId}#EVENTS`,
+  connection: (accountId: string, connectionId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `CONN#${connectionId}` }),
+  connectionPrefix: 'CONN#',
+  connectionPointer: (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' }),
+  connectionSent: (connectionId: string, eventId: string) => ({ pk: `CONN#${connectionId}`, sk: `SENT#${eventId}` }),
+  connectionHeld: (connectionId: string, eventId: string) => ({ pk: `CONN#${connectionId}`, sk: `HELD#${eventId}` }),
+  connectionPartition: (connectionId: string) => `CONN#${connectionId}`,
+  connectionHeldPrefix: 'HELD#',
   listEntryUnique: (accountId: string, type: string, inboxId: string | null, address: string) => ({
     pk: `ACCOUNT#${accountId}`, sk: `LISTKEY#${type}#${inboxId ?? '*'}#${address}`,
   }),

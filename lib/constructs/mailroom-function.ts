@@ -77,6 +77,17 @@ export interface MailroomResources {
   readonly sesSending: SesSendingBinding;
   /** The payment processor's keys; absent with the sandbox provider. */
   readonly paymentSecret?: secretsmanager.ISecret;
+  /** The WebSocket stream (lib/constructs/stream.ts): its wss:// URL and the Management API grant. */
+  readonly stream: StreamBinding;
+}
+
+/** What posting to WebSocket connections takes: the stage's URL and a grant on its @connections. */
+export interface StreamBinding {
+  readonly url: string;
+  /** ARN of the stage's connections: arn:…:execute-api:<region>:<account>:<api id>/<stage>/POST/@connections/* and the like. */
+  readonly connectionsArn: string;
+  /** connectionsArn as cdk-nag prints it in a finding id. */
+  readonly nagResource: string;
 }
 
 export class MailroomFunction extends Construct {
@@ -283,6 +294,17 @@ export class MailroomFunction extends Construct {
     );
   }
 
+  /** Post to and close the WebSocket stream's connections (execute-api:ManageConnections on its stage only). STREAM_URL. */
+  bindStream(binding: StreamBinding): this {
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [binding.connectionsArn] }));
+    this.setEnv(ENV.streamUrl, binding.url);
+    this.acknowledge(
+      `AwsSolutions-IAM5[Resource::${binding.nagResource}]`,
+      'Connection ids are made by API Gateway at run time; the grant covers the @connections of the stream stage of this one WebSocket API.',
+    );
+    return this;
+  }
+
   /** Apply the catalogue's `needs` of this function: the only place needs become permissions. */
   bindNeeds(resources: MailroomResources): this {
     const needs = new Set<Need>(this.spec.needs);
@@ -317,6 +339,9 @@ export class MailroomFunction extends Construct {
         case 'dnsLookup':
           // Empty: the Lambda runtime's resolver. MAILROOM_DNS_SERVERS is for local and test stacks.
           this.setEnv(ENV.dnsServers, '');
+          break;
+        case 'streamPost':
+          this.bindStream(resources.stream);
           break;
         case 'paymentSecret':
           if (resources.paymentSecret) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeKey } from '../../lambdas/routes.ts';
 import { matchRoute } from '../../lambdas/http/route-match.ts';
@@ -12,6 +13,11 @@ const API_GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 export type HttpLambda = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 export type FunctionLoader = (name: FunctionName) => Promise<HttpLambda>;
+/** The WebSocket API stand-in's two doors on this port: upgrades and the Management API. */
+export interface ApiSocketStandIn {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  handleManagement(req: IncomingMessage, res: ServerResponse): boolean;
+}
 
 function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
@@ -68,8 +74,9 @@ export function toApiGatewayEvent(req: IncomingMessage, body: Buffer, sourceIp: 
 
 /** The API Gateway stand-in: same routes (lambdas/routes.ts), same event shape, same functions. */
 // moto's transactions are isolated by lib/local/moto_server.py, for every client of the emulator.
-export async function startApiServer(port: number, host: string, load: FunctionLoader): Promise<Server> {
+export async function startApiServer(port: number, host: string, load: FunctionLoader, socket?: ApiSocketStandIn): Promise<Server> {
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    if (socket?.handleManagement(req, res)) return;
     try {
       const body = await readBody(req);
       if (body === 'too-large') {
@@ -97,6 +104,10 @@ export async function startApiServer(port: number, host: string, load: FunctionL
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: 'Internal Server Error' }));
     }
+  });
+  // The WebSocket API stand-in shares the port (lib/local/websocket.ts); other upgrades are refused.
+  server.on('upgrade', (req, sock: Duplex, head: Buffer) => {
+    if (!socket?.handleUpgrade(req, sock, head)) sock.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { ENV, type FunctionName } from '../../lambdas/functions.ts';
+import { ENV, FUNCTIONS, type FunctionName, type Need } from '../../lambdas/functions.ts';
 import { startApiServer, type HttpLambda } from './api-server.ts';
 import { startFunctionsHost, LOCAL_ONLY_ENV } from './functions-host.ts';
 import { startMoto, type Emulator } from './moto.ts';
@@ -14,6 +14,8 @@ import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
 import { createLocalResources, type LocalResources } from './resources.ts';
 import { enforceFunctionIdentities, type LocalIdentities } from './iam.ts';
 import { verifiedCustomDomains } from './custom-domains.ts';
+import { createWebSocketStandIn } from './websocket.ts';
+import { LOCAL_STREAM_PATH } from '../../lambdas/core/stream.ts';
 
 export interface LocalStackOptions {
   port: number;
@@ -100,6 +102,8 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     }
     const siteUrl = o.siteUrl ?? `http://${o.host === '0.0.0.0' ? 'localhost' : o.host}:${o.port}`;
     const smtpHost = o.host === '0.0.0.0' ? '127.0.0.1' : o.host;
+    // The WebSocket API stand-in listens on the API port (its Management API at the http:// twin).
+    const streamUrl = `ws://${o.host === '0.0.0.0' ? 'localhost' : o.host}:${o.port}${LOCAL_STREAM_PATH}`;
 
     const acceptsDomain = verifiedCustomDomains(resources.tableName);
     // The functions: each with the environment its CDK definition gives it (lambdas/functions.ts).
@@ -120,6 +124,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
         [ENV.paymentProvider]: process.env[ENV.paymentProvider] || 'sandbox',
         // Custom-domain DNS checks: the host's MAILROOM_DNS_SERVERS (a test's DNS server), else the system's.
         [ENV.dnsServers]: process.env[ENV.dnsServers] ?? '',
+        [ENV.streamUrl]: streamUrl,
       },
       localValues: {
         ...Object.fromEntries([...LOCAL_ONLY_ENV.all, ...LOCAL_ONLY_ENV.paymentSecret].map((n) => [n, process.env[n]])),
@@ -138,10 +143,17 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     const fn = (name: FunctionName) => (event: unknown) => host.invoke(name, event);
     sesEvents = fn('ses-events') as SesEventsHandler;
 
-    // API Gateway → the http functions.
+    // API Gateway → the http functions; its WebSocket API → the stream function.
+    const posters = (Object.keys(FUNCTIONS) as FunctionName[]).filter((n) => (FUNCTIONS[n].needs as readonly Need[]).includes('streamPost'));
+    const sockets = createWebSocketStandIn({
+      path: LOCAL_STREAM_PATH,
+      invoke: (event) => host.invoke('stream', event) as ReturnType<Parameters<typeof createWebSocketStandIn>[0]['invoke']>,
+      allowedKeyIds: identities ? new Set(posters.map((n) => identities!.functions[n].accessKeyId)) : undefined,
+    });
     const api: Server = await startApiServer(o.port, o.host, async (name) =>
-      ((event, context) => host.invoke(name, event, context.awsRequestId)) as HttpLambda);
+      ((event, context) => host.invoke(name, event, context.awsRequestId)) as HttpLambda, sockets);
     closers.push(() => new Promise<void>((r) => { api.closeAllConnections(); api.close(() => r()); }));
+    closers.push(() => sockets.close());
 
     // SES receiving → S3 → ingest; mail an earlier run accepted but did not keep comes first.
     const ingest = fn('ingest') as IngestFn;

@@ -9,6 +9,7 @@ import type { components, operations, paths } from './generated/schema.js';
 import { withClientId } from './idempotency.js';
 import { paginate, type Page, type PageRequest, type PaginateOptions } from './paginate.js';
 import { retryingFetch, type RetryEvent, type RetryOptions } from './retry.js';
+import { eventStream, type StreamEvent, type StreamOptions } from './stream.js';
 
 type Schemas = components['schemas'];
 type Query<O extends keyof operations> = NonNullable<operations[O]['parameters']['query']>;
@@ -63,10 +64,12 @@ export class Mailroom {
   /** The raw typed client: every route of openapi.json, e.g. `api.GET('/v1/inboxes/{id}', …)`. */
   readonly api: Client<paths>;
   readonly apiUrl: string;
+  private readonly apiKey: string | undefined;
 
   constructor(options: MailroomOptions = {}) {
     this.apiUrl = (options.apiUrl ?? env('MAILROOM_API_URL') ?? DEFAULT_API_URL).replace(/\/+$/, '');
     const key = options.apiKey ?? env('MAILROOM_API_KEY');
+    this.apiKey = key;
     const base = options.fetch ?? ((r: Request) => globalThis.fetch(r));
     this.api = createClient<paths>({
       baseUrl: this.apiUrl,
@@ -169,6 +172,15 @@ export class Mailroom {
   /** Replies in the message's thread (paid tiers); idempotent like send. */
   reply(messageId: string, body: Body<'replyToMessage'>) {
     return this.unwrap(this.api.POST('/v1/messages/{id}/reply', { params: { path: { id: messageId } }, body: withClientId(body) }));
+  }
+
+  /**
+   * Realtime events over WebSocket, as an async iterator: `for await (const e of mailroom.stream({ eventTypes: ['message.received'] }))`.
+   * Reconnects with backoff and resumes with last_event_id, so no event is missed or repeated;
+   * end it with `break` or options.signal.
+   */
+  stream(options: StreamOptions = {}): AsyncGenerator<StreamEvent, void, undefined> {
+    return eventStream({ apiKey: this.apiKey, streamUrl: async () => (await this.unwrap(this.api.GET('/v1/stream'))).url }, options);
   }
 
   readonly webhooks = {

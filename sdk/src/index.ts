@@ -12,6 +12,7 @@ export type { ArrivedMessage, MailroomOptions, WaitForMessageOptions, WaitQuery,
 export { MailroomError, WaitTimeoutError, type ErrorEnvelope } from './errors.js';
 export { CLIENT_ID_MAX_LENGTH, clientIdFrom, newClientId, withClientId } from './idempotency.js';
 export { MAX_PAGE_SIZE, paginate, type Page, type PageRequest, type PaginateOptions } from './paginate.js';
+export { DEFAULT_PING_INTERVAL_MS, StreamSubscribeError, type StreamEvent, type StreamOptions } from './stream.js';
 export { DEFAULT_RETRY, retryingFetch, type RetryEvent, type RetryOptions } from './retry.js';
 export {
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS, verifyWebhook, WebhookVerificationError,

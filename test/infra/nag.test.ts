@@ -174,6 +174,7 @@ describe('MailroomFunction scheduler binding (no catalogue function has the need
         linkSecret: undefined as never,
         sesSending: undefined as never,
         scheduler: { scheduleGroupName: 'g', invokeRole: undefined as never, targetFunction: fake },
+        stream: undefined as never,
       }),
     ).toThrow(/no binding for need 'telepathy'/);
   });

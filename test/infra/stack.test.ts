@@ -192,6 +192,9 @@ describe('raw-mail bucket', () => {
   });
 });
 
+/** Resources of the HTTP API only (the WebSocket API of the stream has routes and integrations too). */
+const httpOnly = (type: string) => ofType(type).filter(([, r]) => r.Properties.ApiId?.Ref === logicalId(stack.api.httpApi, stack));
+
 describe('HTTP API', () => {
   const integrationTarget = (routeProps: Record<string, any>): string => {
     const target = routeProps.Target['Fn::Join'][1] as [string, { Ref: string }];
@@ -203,7 +206,7 @@ describe('HTTP API', () => {
   };
 
   it('has exactly one route per entry of lambdas/routes.ts, each to the Lambda of its fn', () => {
-    const apiRoutes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
+    const apiRoutes = httpOnly('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
     expect(apiRoutes).toHaveLength(routes.length + 1);
     for (const route of routes) {
       const found = apiRoutes.filter((r) => r.RouteKey === routeKey(route));
@@ -213,13 +216,13 @@ describe('HTTP API', () => {
   });
 
   it('sends $default (unknown routes: the 404/405 envelope) to discovery', () => {
-    const def = ofType('AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === '$default');
+    const def = httpOnly('AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === '$default');
     expect(def).toBeDefined();
     expect(integrationTarget(def![1].Properties)).toBe(fnLogicalId('discovery'));
   });
 
   it('has one integration per function', () => {
-    const uris = ofType('AWS::ApiGatewayV2::Integration').map(([, r]) => JSON.stringify(r.Properties.IntegrationUri));
+    const uris = httpOnly('AWS::ApiGatewayV2::Integration').map(([, r]) => JSON.stringify(r.Properties.IntegrationUri));
     expect(new Set(uris).size).toBe(uris.length);
     expect(uris).toHaveLength(new Set([...routes.map((r) => r.fn), 'discovery']).size);
   });
@@ -228,7 +231,8 @@ describe('HTTP API', () => {
     const apiId = logicalId(stack.api.httpApi, stack);
     for (const name of new Set([...routes.map((r) => r.fn), 'discovery' as const])) {
       const perms = ofType('AWS::Lambda::Permission').filter(
-        ([, r]) => r.Properties.Principal === 'apigateway.amazonaws.com' && JSON.stringify(r.Properties.FunctionName).includes(fnLogicalId(name)),
+        ([, r]) => r.Properties.Principal === 'apigateway.amazonaws.com' && JSON.stringify(r.Properties.FunctionName).includes(fnLogicalId(name))
+          && JSON.stringify(r.Properties.SourceArn).includes(apiId),
       );
       expect(perms, name).toHaveLength(1);
       const source = JSON.stringify(perms[0]![1].Properties.SourceArn);
@@ -244,6 +248,55 @@ describe('HTTP API', () => {
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context\\.requestId') },
       DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
     });
+  });
+});
+
+describe('WebSocket API (realtime stream)', () => {
+  const wsApiId = () => logicalId(stack.stream.webSocketApi, stack);
+  const wsOnly = (type: string) => ofType(type).filter(([, r]) => r.Properties.ApiId?.Ref === wsApiId());
+
+  it('selects routes by the message type: $connect, $disconnect, subscribe, ping and $default, all to the stream function', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.type' });
+    const keys = wsOnly('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey as string).sort();
+    expect(keys).toEqual(['$connect', '$default', '$disconnect', 'ping', 'subscribe']);
+    const integrations = wsOnly('AWS::ApiGatewayV2::Integration');
+    expect(integrations.length).toBeGreaterThan(0);
+    for (const [, i] of integrations) {
+      expect(i.Properties.IntegrationType).toBe('AWS_PROXY');
+      expect(JSON.stringify(i.Properties.IntegrationUri)).toContain(fnLogicalId('stream'));
+    }
+  });
+
+  it('has a stage with access logs and throttling', () => {
+    const stages = wsOnly('AWS::ApiGatewayV2::Stage').map(([, r]) => r.Properties);
+    expect(stages).toHaveLength(1);
+    expect(stages[0]).toMatchObject({
+      StageName: 'live', AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: expect.anything(), Format: expect.stringMatching(/\$context\.connectionId/) },
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+    });
+  });
+
+  it('grants execute-api:ManageConnections on this stage\'s @connections only, and only to the functions that post', () => {
+    const posters = (Object.keys(FUNCTIONS) as FunctionName[]).filter((n) => (FUNCTIONS[n].needs as readonly string[]).includes('streamPost'));
+    expect(posters.sort()).toEqual(['stream', 'webhook-deliver']);
+    const statements = ofType('AWS::IAM::Policy').flatMap(([, r]) => (r.Properties.PolicyDocument.Statement as any[]).map((st) => ({ st, roles: r.Properties.Roles })))
+      .filter(({ st }) => [st.Action].flat().includes('execute-api:ManageConnections'));
+    const roleOf = (n: FunctionName) => resources[fnLogicalId(n)]!.Properties.Role['Fn::GetAtt'][0];
+    expect(statements.flatMap(({ roles }) => roles.map((x: any) => x.Ref)).sort()).toEqual(posters.map(roleOf).sort());
+    for (const { st } of statements) {
+      expect([st.Action].flat()).toEqual(['execute-api:ManageConnections']);
+      const arn = JSON.stringify(st.Resource);
+      expect(arn).toContain(wsApiId());
+      expect(arn).toContain('/live/*/@connections/*');
+    }
+  });
+
+  it('gives the stream functions the wss:// URL (STREAM_URL), and outputs it', () => {
+    for (const n of ['stream', 'webhook-deliver'] as const) {
+      expect(JSON.stringify(fnProps(n).Environment.Variables[ENV.streamUrl])).toContain(wsApiId());
+    }
+    expect(Object.keys(template.toJSON().Outputs)).toContain('StreamUrl');
   });
 });
 

@@ -301,6 +301,35 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
       }
     });
 
+  // listen ------------------------------------------------------------------------------------
+  program.command('listen')
+    .description('stream events as they happen (WebSocket): one JSON event per line, reconnecting and resuming by itself')
+    .option('--event <type>', 'only this event type (repeat or comma-separate), e.g. message.received', list)
+    .option('--inbox <id>', 'only events of this inbox (repeat or comma-separate); default every inbox the key may see', list)
+    .option('--since <event-id>', 'first print the events after this one (an event_id printed earlier)')
+    .addHelpText('after', examples(
+      'mailroom listen --event message.received',
+      "mailroom listen | jq -r 'select(.event == \"message.received\") | .message.subject'",
+    ))
+    .action(async (o: { event?: string[]; inbox?: string[]; since?: string }, cmd: Command) => {
+      const c = context(cmd);
+      const abort = new AbortController();
+      const stop = () => abort.abort();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      try {
+        const events = c.mailroom.stream({
+          ...(o.event?.length ? { eventTypes: o.event } : {}), ...(o.inbox?.length ? { inboxIds: o.inbox } : {}),
+          ...(o.since ? { lastEventId: o.since } : {}), signal: abort.signal,
+          onReconnect: ({ delayMs }) => note(`disconnected; reconnecting in ${Math.round(delayMs)} ms`),
+        });
+        for await (const e of events) println(JSON.stringify(e));
+      } finally {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+      }
+    });
+
   // sending -----------------------------------------------------------------------------------
   program.command('send')
     .description('send an email now (paid tiers)')

@@ -623,6 +623,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * wss:// URL of the realtime event stream: webhook events, no public endpoint needed
+         * @description Connect to url with Authorization: Bearer <key> (browsers: ?key=<key>); a bad or missing key is refused with 401. Then send {"type":"subscribe","event_types":[...],"inbox_ids":[...],"last_event_id":"evt_..."} (all optional): the answer is {"type":"subscribed"}, then one text frame per event, each the webhook payload itself (event, event_id, timestamp, account_id, inbox_id, data). An inbox key hears only its inbox (naming another answers {"type":"error"}). With last_event_id the missed events come first, in order, then {"type":"replayed","count":n}, then live events: no gap, no duplicate. Send {"type":"ping"} every few minutes (answer {"type":"pong"}): API Gateway closes connections idle for 10 minutes, and every connection after 2 hours; reconnect with last_event_id.
+         *
+         *     Auth: Account key or inbox key.
+         */
+        get: operations["getStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -1620,6 +1642,10 @@ export interface components {
         SetThreadLabelsRequest: {
             labels: string[];
         };
+        StreamInfo: {
+            /** @description wss:// address of the realtime event stream (WebSocket); connect with Authorization: Bearer <key> or ?key=<key> */
+            url: string;
+        };
         Thread: {
             id: string;
             inbox_id: string;
@@ -1912,6 +1938,7 @@ export type ReplyRequest = components['schemas']['ReplyRequest'];
 export type SendMessageRequest = components['schemas']['SendMessageRequest'];
 export type SendResult = components['schemas']['SendResult'];
 export type SetThreadLabelsRequest = components['schemas']['SetThreadLabelsRequest'];
+export type StreamInfo = components['schemas']['StreamInfo'];
 export type Thread = components['schemas']['Thread'];
 export type ThreadList = components['schemas']['ThreadList'];
 export type ThreadResult = components['schemas']['ThreadResult'];
@@ -4931,6 +4958,56 @@ export interface operations {
             };
             /** @description Error */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["StreamInfo"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,7 @@
+import * as z from 'zod';
+import { components } from './common.ts';
+
+export const StreamInfo = z.object({
+  url: z.string().describe('wss:// address of the realtime event stream (WebSocket); connect with Authorization: Bearer <key> or ?key=<key>'),
+}).register(components, { id: 'StreamInfo' });
+

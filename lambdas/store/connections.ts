@@ -1,0 +1,160 @@
+/**
+ * WebSocket stream connections (issue 16). A connection lives in two items: the full record in
+ * its account's partition (so the dispatcher lists an account's live connections with one
+ * strongly consistent query) and a pointer by connection id (the WebSocket routes only know the
+ * id). Per connection, SENT#<evt> items make each event go out at most once, and HELD#<evt>
+ * items keep live events that arrive while a replay is running. Everything carries a TTL.
+ */
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient as db } from '../aws/dynamo.ts';
+import { config } from '../config.ts';
+import { keys, stripKeys } from './keys.ts';
+import type { EventRecord } from './records.ts';
+
+const TableName = config.tableName;
+
+/**
+ * API Gateway closes every WebSocket connection after 2 hours; the items outlive that by a
+ * margin, so a connection whose $disconnect never ran is gone by TTL anyway.
+ */
+export const CONNECTION_TTL_SECONDS = 2 * 3600 + 10 * 60;
+
+/** idle: connected, no subscribe yet; replaying: sending missed events; live: fan-out posts directly. */
+export type ConnectionMode = 'idle' | 'replaying' | 'live';
+
+export interface ConnectionRecord {
+  connection_id: string;
+  account_id: string;
+  /** Set for an inbox key: the one inbox it may hear about. */
+  key_inbox_id: string | null;
+  key_kind: 'account' | 'inbox';
+  connected_at: string;
+  mode: ConnectionMode;
+  /** null: every type / every inbox the key may see. */
+  event_types: string[] | null;
+  inbox_ids: string[] | null;
+}
+
+const ttlFrom = (connectedAt: string) => Math.floor(Date.parse(connectedAt) / 1000) + CONNECTION_TTL_SECONDS;
+
+export async function putConnection(c: ConnectionRecord) {
+  const ttl = ttlFrom(c.connected_at);
+  await db.send(new TransactWriteCommand({ TransactItems: [
+    { Put: { TableName, Item: { ...keys.connection(c.account_id, c.connection_id), entity: 'connection', ...c, ttl } } },
+    { Put: { TableName, Item: { ...keys.connectionPointer(c.connection_id), entity: 'connection-pointer', account_id: c.account_id, ttl } } },
+  ] }));
+}
+
+export async function getConnection(connectionId: string): Promise<ConnectionRecord | undefined> {
+  const { Item: pointer } = await db.send(new GetCommand({ TableName, Key: keys.connectionPointer(connectionId), ConsistentRead: true }));
+  if (!pointer) return undefined;
+  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.connection(pointer.account_id as string, connectionId), ConsistentRead: true }));
+  return Item ? (stripKeys(Item) as unknown as ConnectionRecord) : undefined;
+}
+
+/** The account's connections, read consistently: a subscription written before this call is seen. */
+export async function listConnections(accountId: string): Promise<ConnectionRecord[]> {
+  const out: ConnectionRecord[] = [];
+  let ExclusiveStartKey: Record<string, any> | undefined;
+  const now = Math.floor(Date.now() / 1000);
+  do {
+    const page = await db.send(new QueryCommand({ TableName, ConsistentRead: true, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':p': keys.connectionPrefix }, ExclusiveStartKey }));
+    // TTL deletion lags by up to days: an expired item is a closed connection.
+    for (const i of page.Items ?? []) if (typeof i.ttl !== 'number' || i.ttl > now) out.push(stripKeys(i) as unknown as ConnectionRecord);
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out;
+}
+
+/** Sets the filters and mode of a subscribe; false when the connection is gone meanwhile. */
+export async function setSubscription(c: ConnectionRecord, s: { event_types: string[] | null; inbox_ids: string[] | null; mode: ConnectionMode }) {
+  try {
+    await db.send(new UpdateCommand({ TableName, Key: keys.connection(c.account_id, c.connection_id),
+      UpdateExpression: 'SET event_types = :t, inbox_ids = :i, #m = :m', ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#m': 'mode' }, ExpressionAttributeValues: { ':t': s.event_types, ':i': s.inbox_ids, ':m': s.mode } }));
+    return true;
+  } catch (e) {
+    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    throw e;
+  }
+}
+
+export async function setMode(c: ConnectionRecord, mode: ConnectionMode) {
+  await db.send(new UpdateCommand({ TableName, Key: keys.connection(c.account_id, c.connection_id),
+    UpdateExpression: 'SET #m = :m', ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#m': 'mode' }, ExpressionAttributeValues: { ':m': mode } })).catch((e: Error) => {
+    if (e.name !== 'ConditionalCheckFailedException') throw e;
+  });
+}
+
+/** Removes a connection and its pointer; the SENT/HELD items go by TTL. */
+export async function deleteConnection(connectionId: string, accountId?: string) {
+  let account = accountId;
+  if (!account) {
+    const { Item } = await db.send(new GetCommand({ TableName, Key: keys.connectionPointer(connectionId), ConsistentRead: true }));
+    account = Item?.account_id as string | undefined;
+  }
+  if (account) await db.send(new DeleteCommand({ TableName, Key: keys.connection(account, connectionId) }));
+  await db.send(new DeleteCommand({ TableName, Key: keys.connectionPointer(connectionId) }));
+}
+
+/** Claims "event sent on this connection"; false when it was claimed before (a duplicate). */
+export async function claimSend(c: ConnectionRecord, eventId: string): Promise<boolean> {
+  try {
+    await db.send(new PutCommand({ TableName, Item: { ...keys.connectionSent(c.connection_id, eventId), entity: 'connection-sent', ttl: ttlFrom(c.connected_at) },
+      ConditionExpression: 'attribute_not_exists(pk)' }));
+    return true;
+  } catch (e) {
+    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    throw e;
+  }
+}
+
+/** Undoes a claim whose post failed for a reason worth retrying. */
+export async function releaseSend(c: ConnectionRecord, eventId: string) {
+  await db.send(new DeleteCommand({ TableName, Key: keys.connectionSent(c.connection_id, eventId) }));
+}
+
+/**
+ * Holds an event for a connection that is replaying, in one transaction with the check that it
+ * still is: either the replay's final drain sees this item, or (already live) the caller posts.
+ */
+export async function holdIfReplaying(c: ConnectionRecord, eventId: string): Promise<boolean> {
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: [
+      { ConditionCheck: { TableName, Key: keys.connection(c.account_id, c.connection_id), ConditionExpression: '#m = :r',
+        ExpressionAttributeNames: { '#m': 'mode' }, ExpressionAttributeValues: { ':r': 'replaying' } } },
+      { Put: { TableName, Item: { ...keys.connectionHeld(c.connection_id, eventId), entity: 'connection-held', event_id: eventId, ttl: ttlFrom(c.connected_at) } } },
+    ] }));
+    return true;
+  } catch (e) {
+    if ((e as Error).name === 'TransactionCanceledException') return false;
+    throw e;
+  }
+}
+
+/** Event ids held for a connection, oldest first (ids are uuidv7: time order). */
+export async function heldEvents(connectionId: string): Promise<string[]> {
+  const out: string[] = [];
+  let ExclusiveStartKey: Record<string, any> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ TableName, ConsistentRead: true, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': keys.connectionPartition(connectionId), ':p': keys.connectionHeldPrefix }, ExclusiveStartKey }));
+    for (const i of page.Items ?? []) out.push(i.event_id as string);
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return out.sort();
+}
+
+export async function releaseHeld(connectionId: string, eventId: string) {
+  await db.send(new DeleteCommand({ TableName, Key: keys.connectionHeld(connectionId, eventId) }));
+}
+
+/** The account's events after `afterEventId`, oldest first (the replay of a reconnect). */
+export async function eventsAfter(accountId: string, afterEventId: string, limit: number): Promise<EventRecord[]> {
+  const res = await db.send(new QueryCommand({ TableName, IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :p AND gsi2sk > :after',
+    ExpressionAttributeValues: { ':p': keys.accountEventsPartition(accountId), ':after': afterEventId }, Limit: limit }));
+  return (res.Items ?? []).map((i) => stripKeys(i) as unknown as EventRecord);
+}
