@@ -68,7 +68,7 @@ export const FUNCTIONS = {
   },
   webhooks: {
     description: 'Webhook endpoints: create, list, update, delete, test, enable, rotate secret, logs',
-    // webhookQueue: the test call and enable() dispatch events (services/events.ts reads the queue URL at import).
+    // webhookQueue: the test call and enable() dispatch events (usecases/webhooks/event-outbox.ts reads the queue URL at import).
     kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret', 'webhookQueue'],
   },
   mcp: {

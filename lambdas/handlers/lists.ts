@@ -1,4 +1,4 @@
 import { httpHandler } from '../http/handler.ts';
-import { createListEntry, deleteListEntry, listListEntries } from '../services/lists.ts';
+import { createListEntry, deleteListEntry, listListEntries } from '../usecases/mail-in/sender-lists.ts';
 
 export const handler = httpHandler('lists', { createListEntry, listListEntries, deleteListEntry });

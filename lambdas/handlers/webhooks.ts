@@ -1,5 +1,5 @@
 import { httpHandler } from '../http/handler.ts';
-import { createWebhook, deleteWebhook, enableWebhook, listWebhookLogs, listWebhooks, rotateWebhookSecret, testWebhook, updateWebhook } from '../services/webhooks.ts';
+import { createWebhook, deleteWebhook, enableWebhook, listWebhookLogs, listWebhooks, rotateWebhookSecret, testWebhook, updateWebhook } from '../usecases/webhooks/subscriptions.ts';
 
 export const handler = httpHandler('webhooks', {
   createWebhook, listWebhooks, updateWebhook, deleteWebhook, testWebhook, enableWebhook, rotateWebhookSecret, listWebhookLogs,

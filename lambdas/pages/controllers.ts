@@ -6,7 +6,7 @@
 import type { HttpRequest, Operation, OperationResult } from '../http/types.ts';
 import { isId } from '../core/ids.ts';
 import { paymentProvider } from '../payments/index.ts';
-import * as ops from '../services/operators.ts';
+import * as ops from '../usecases/operators/operators.ts';
 import { presignDownload } from '../store/blobs.ts';
 import { getMessage, getThread, listInboxMessages, listThreads } from '../store/messages.ts';
 import { messageListPage, messagePage, PAGE_SIZE, threadListPage, threadPage } from './inbox.ts';

@@ -73,7 +73,7 @@ vi.mock('../../lambdas/store/operators.ts', () => ({
   },
 }));
 
-vi.mock('../../lambdas/services/events.ts', () => ({
+vi.mock('../../lambdas/usecases/webhooks/event-outbox.ts', () => ({
   newEvent: async (type: string, ctx: any, data: any) => ({ event_id: `evt_${mem.events.length}`, event: type, ...ctx, payload: JSON.stringify(data), dispatched: false }),
   dispatchAfterCommit: async () => undefined,
 }));
@@ -88,7 +88,7 @@ vi.mock('../../lambdas/payments/index.ts', async () => {
 const { signMagicLink } = await import('../../lambdas/core/magic-links.ts');
 const { pageOperations } = await import('../../lambdas/pages/controllers.ts');
 const { createStripePayments } = await import('../../lambdas/payments/stripe.ts');
-const ops = await import('../../lambdas/services/operators.ts');
+const ops = await import('../../lambdas/usecases/operators/operators.ts');
 
 const ACC_A = 'acc_0193a1b2-c3d4-7e5f-8a9b-00000000000a';
 const ACC_B = 'acc_0193a1b2-c3d4-7e5f-8a9b-00000000000b';

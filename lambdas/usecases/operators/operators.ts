@@ -4,25 +4,25 @@
  * upgrade links are single use (claimed before money moves, released if it does not).
  */
 import type { z } from 'zod';
-import { linkSigningSecret } from '../aws/secrets.ts';
-import { hashApiKey, looksLikeApiKey } from '../core/api-keys.ts';
-import { upgradeAgentScript } from '../core/capabilities.ts';
-import { ApiError, badRequest, notFound, tooManyRequests } from '../core/errors.ts';
-import { isId, newId } from '../core/ids.ts';
-import { MAGIC_LINK_TTL_SECONDS, signMagicLink, verifyMagicLink, type MagicLinkClaims, type MagicLinkPurpose } from '../core/magic-links.ts';
-import { PAID_TIERS, TIER_LIMITS, tierRank, type PaidTier, type Tier } from '../core/tiers.ts';
-import { config } from '../config.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import { errorFields, log } from '../log.ts';
-import { paymentProvider } from '../payments/index.ts';
-import { WebhookSignatureError } from '../payments/provider.ts';
-import type { NotifyOperatorBody, UpgradeLinkBody } from '../schemas/operators.ts';
-import { getAccount, getApiKey, getInbox } from '../store/accounts.ts';
-import * as store from '../store/operators.ts';
-import type { NotificationRecord } from '../store/operators.ts';
-import type { AccountRecord, InboxRecord } from '../store/records.ts';
-import { chargeAndUpgrade, completeUpgrade } from './account.ts';
-import { upgradeLink } from './upgrade-context.ts';
+import { linkSigningSecret } from '../../aws/secrets.ts';
+import { hashApiKey, looksLikeApiKey } from '../../core/api-keys.ts';
+import { upgradeAgentScript } from '../../core/capabilities.ts';
+import { ApiError, badRequest, notFound, tooManyRequests } from '../../core/errors.ts';
+import { isId, newId } from '../../core/ids.ts';
+import { MAGIC_LINK_TTL_SECONDS, signMagicLink, verifyMagicLink, type MagicLinkClaims, type MagicLinkPurpose } from '../../core/magic-links.ts';
+import { PAID_TIERS, TIER_LIMITS, tierRank, type PaidTier, type Tier } from '../../core/tiers.ts';
+import { config } from '../../config.ts';
+import type { HttpRequest, OperationResult } from '../../http/types.ts';
+import { errorFields, log } from '../../log.ts';
+import { paymentProvider } from '../../payments/index.ts';
+import { WebhookSignatureError } from '../../payments/provider.ts';
+import type { NotifyOperatorBody, UpgradeLinkBody } from '../../schemas/operators.ts';
+import { getAccount, getApiKey, getInbox } from '../../store/accounts.ts';
+import * as store from '../../store/operators.ts';
+import type { NotificationRecord } from '../../store/operators.ts';
+import type { AccountRecord, InboxRecord } from '../../store/records.ts';
+import { chargeAndUpgrade, completeUpgrade } from '../accounts/account.ts';
+import { upgradeLink } from '../accounts/upgrade-context.ts';
 
 /** notify-operator: 10 requests per hour per account (spec: limits). */
 export const NOTIFY_MAX_PER_HOUR = 10;

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import { conflict, notFound } from '../core/errors.ts';
-import { isId } from '../core/ids.ts';
-import { getInbox } from '../store/accounts.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import type { AddLabelBody, ListAccountThreadsQuery, ListThreadsQuery, SetLabelsBody } from '../schemas/threads.ts';
-import * as store from '../store/messages.ts';
-import type { LabelChange } from '../store/messages.ts';
-import type { ThreadRecord } from '../store/records.ts';
-import { withBodies } from './message-bodies.ts';
-import { messageView, threadView } from './message-views.ts';
+import { conflict, notFound } from '../../core/errors.ts';
+import { isId } from '../../core/ids.ts';
+import { getInbox } from '../../store/accounts.ts';
+import type { HttpRequest, OperationResult } from '../../http/types.ts';
+import type { AddLabelBody, ListAccountThreadsQuery, ListThreadsQuery, SetLabelsBody } from '../../schemas/threads.ts';
+import * as store from '../../store/messages.ts';
+import type { LabelChange } from '../../store/messages.ts';
+import type { ThreadRecord } from '../../store/records.ts';
+import { withBodies } from '../shared/message-bodies.ts';
+import { messageView, threadView } from '../shared/message-views.ts';
 
 type ThreadQuery = z.output<typeof ListThreadsQuery> & Partial<Pick<z.output<typeof ListAccountThreadsQuery>, 'inbox_id' | 'search'>>;
 

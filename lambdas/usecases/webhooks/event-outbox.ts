@@ -1,13 +1,13 @@
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { sqsClient } from '../aws/sqs.ts';
-import { requireEnv } from '../config.ts';
-import { eventBody, type EventType } from '../core/events.ts';
-import { newId } from '../core/ids.ts';
-import { errorFields, log } from '../log.ts';
-import { markDispatched, MAX_INLINE_PAYLOAD_BYTES, pendingEvents } from '../store/events.ts';
-import type { EventRecord, WebhookRecord } from '../store/records.ts';
-import { listWebhooks } from '../store/webhooks.ts';
-import { RESOURCE_SETTINGS } from '../resource-settings.ts';
+import { sqsClient } from '../../aws/sqs.ts';
+import { requireEnv } from '../../config.ts';
+import { eventBody, type EventType } from '../../core/events.ts';
+import { newId } from '../../core/ids.ts';
+import { errorFields, log } from '../../log.ts';
+import { markDispatched, MAX_INLINE_PAYLOAD_BYTES, pendingEvents } from '../../store/events.ts';
+import type { EventRecord, WebhookRecord } from '../../store/records.ts';
+import { listWebhooks } from '../../store/webhooks.ts';
+import { RESOURCE_SETTINGS } from '../../resource-settings.ts';
 
 const queueUrl = requireEnv('WEBHOOK_QUEUE_URL');
 /** SQS takes at most 10 messages per batch call. */
@@ -34,7 +34,7 @@ export async function newEvent(type: EventType, ctx: { account_id: string; inbox
   const base = { event_id, event: type, account_id: ctx.account_id, inbox_id: ctx.inbox_id, timestamp, dispatched: false };
   if (Buffer.byteLength(body) <= MAX_INLINE_PAYLOAD_BYTES) return { ...base, payload: body };
   // Only functions that can emit large payloads (ingest) hold the bucket; load it on demand.
-  const { putObject } = await import('../store/blobs.ts');
+  const { putObject } = await import('../../store/blobs.ts');
   const key = `${RESOURCE_SETTINGS.webhookPayloadPrefix}${event_id}.json`;
   await putObject(key, body, 'application/json');
   return { ...base, payload_s3_key: key };

@@ -1,15 +1,15 @@
 import type { z } from 'zod';
-import { capabilitiesFor } from '../core/capabilities.ts';
-import { ApiError, badRequest, conflict } from '../core/errors.ts';
-import { effectiveLimits, publicLimits, tierRank, TIER_LIMITS, type PaidTier, type Tier } from '../core/tiers.ts';
-import { config } from '../config.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import { paymentProvider } from '../payments/index.ts';
-import type { UpgradeBody } from '../schemas/account.ts';
-import * as store from '../store/accounts.ts';
-import { sendsToday } from '../store/sending.ts';
-import type { AccountRecord } from '../store/records.ts';
-import { dispatchAfterCommit, newEvent } from './events.ts';
+import { capabilitiesFor } from '../../core/capabilities.ts';
+import { ApiError, badRequest, conflict } from '../../core/errors.ts';
+import { effectiveLimits, publicLimits, tierRank, TIER_LIMITS, type PaidTier, type Tier } from '../../core/tiers.ts';
+import { config } from '../../config.ts';
+import type { HttpRequest, OperationResult } from '../../http/types.ts';
+import { paymentProvider } from '../../payments/index.ts';
+import type { UpgradeBody } from '../../schemas/account.ts';
+import * as store from '../../store/accounts.ts';
+import { sendsToday } from '../../store/sending.ts';
+import type { AccountRecord } from '../../store/records.ts';
+import { dispatchAfterCommit, newEvent } from '../webhooks/event-outbox.ts';
 import { upgradeContext } from './upgrade-context.ts';
 
 function accountView(a: AccountRecord, sentToday: number) {

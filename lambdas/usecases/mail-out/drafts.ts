@@ -1,15 +1,15 @@
 import type * as z from 'zod';
-import { cancelDraftSchedule, scheduleDraftSend } from '../aws/scheduler.ts';
-import { ApiError, badRequest, conflict, notFound } from '../core/errors.ts';
-import { isId, newId } from '../core/ids.ts';
-import { errorFields, log } from '../log.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import type { CreateDraftBody, ListDraftsQuery, UpdateDraftBody } from '../schemas/drafts.ts';
-import { deleteDraft, getDraft, listDrafts, putDraft, claimDraftForSending, releaseDraft, replaceDraft } from '../store/drafts.ts';
-import { getAccountAndInbox } from '../store/accounts.ts';
-import { getMessage, getThread } from '../store/messages.ts';
-import type { AccountRecord, DraftRecord, InboxRecord, MessageRecord } from '../store/records.ts';
-import { assertMaySend, sendMail } from './sending.ts';
+import { cancelDraftSchedule, scheduleDraftSend } from '../../aws/scheduler.ts';
+import { ApiError, badRequest, conflict, notFound } from '../../core/errors.ts';
+import { isId, newId } from '../../core/ids.ts';
+import { errorFields, log } from '../../log.ts';
+import type { HttpRequest, OperationResult } from '../../http/types.ts';
+import type { CreateDraftBody, ListDraftsQuery, UpdateDraftBody } from '../../schemas/drafts.ts';
+import { deleteDraft, getDraft, listDrafts, putDraft, claimDraftForSending, releaseDraft, replaceDraft } from '../../store/drafts.ts';
+import { getAccountAndInbox } from '../../store/accounts.ts';
+import { getMessage, getThread } from '../../store/messages.ts';
+import type { AccountRecord, DraftRecord, InboxRecord, MessageRecord } from '../../store/records.ts';
+import { assertMaySend, sendMail } from './transmit.ts';
 
 const view = (d: DraftRecord) => ({
   id: d.id, inbox_id: d.inbox_id, to: d.to.join(', '), cc: d.cc, bcc: d.bcc, subject: d.subject, body_text: d.body_text,

@@ -1,19 +1,19 @@
 import { lookup } from 'node:dns/promises';
 import type { z } from 'zod';
-import { postWebhook } from '../adapters/webhook-http.ts';
-import { config } from '../config.ts';
-import { ApiError, badRequest, invalidApiKey, notFound } from '../core/errors.ts';
-import { EVENT_TYPES, eventBody, isEventType, messageReceivedData } from '../core/events.ts';
-import { isId, newId } from '../core/ids.ts';
-import { checkWebhookUrl, isPublicAddress } from '../core/url-safety.ts';
-import { generateWebhookSecret } from '../core/webhook-signing.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import type { CreateWebhookBody, LogsQuery, UpdateWebhookBody } from '../schemas/webhooks.ts';
-import { getInbox } from '../store/accounts.ts';
-import type { WebhookRecord } from '../store/records.ts';
-import * as store from '../store/webhooks.ts';
-import { signedRequest } from './webhook-delivery.ts';
-import { sealWebhookSecret } from './webhook-secrets.ts';
+import { postWebhook } from '../../adapters/webhook-http.ts';
+import { config } from '../../config.ts';
+import { ApiError, badRequest, invalidApiKey, notFound } from '../../core/errors.ts';
+import { EVENT_TYPES, eventBody, isEventType, messageReceivedData } from '../../core/events.ts';
+import { isId, newId } from '../../core/ids.ts';
+import { checkWebhookUrl, isPublicAddress } from '../../core/url-safety.ts';
+import { generateWebhookSecret } from '../../core/webhook-signing.ts';
+import type { HttpRequest, OperationResult } from '../../http/types.ts';
+import type { CreateWebhookBody, LogsQuery, UpdateWebhookBody } from '../../schemas/webhooks.ts';
+import { getInbox } from '../../store/accounts.ts';
+import type { WebhookRecord } from '../../store/records.ts';
+import * as store from '../../store/webhooks.ts';
+import { signedRequest } from './delivery.ts';
+import { sealWebhookSecret } from './secrets.ts';
 
 /** Enough for any real setup; bounds the fan-out work of every event. */
 export const MAX_WEBHOOKS_PER_ACCOUNT = 20;

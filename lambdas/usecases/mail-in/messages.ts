@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { notFound } from '../core/errors.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import type { ListMessagesQuery, RejectionsQuery, UpdateMessageBody } from '../schemas/messages.ts';
-import { ATTACHMENT_URL_TTL_SECONDS, presignDownload } from '../store/blobs.ts';
-import * as store from '../store/messages.ts';
-import type { MessageRecord } from '../store/records.ts';
-import { withBodies } from './message-bodies.ts';
-import { messageView } from './message-views.ts';
+import { notFound } from '../../core/errors.ts';
+import type { HttpRequest, OperationResult } from '../../http/types.ts';
+import type { ListMessagesQuery, RejectionsQuery, UpdateMessageBody } from '../../schemas/messages.ts';
+import { ATTACHMENT_URL_TTL_SECONDS, presignDownload } from '../../store/blobs.ts';
+import * as store from '../../store/messages.ts';
+import type { MessageRecord } from '../../store/records.ts';
+import { withBodies } from '../shared/message-bodies.ts';
+import { messageView } from '../shared/message-views.ts';
 
 const messageNotFound = (id: string) => notFound('MESSAGE_NOT_FOUND', `No message ${id} in this inbox.`, {
   next_steps: ['List the inbox with GET /v1/inboxes/{id}/messages to find message ids.'],

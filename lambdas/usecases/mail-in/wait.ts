@@ -5,15 +5,15 @@
  * when the marker has moved, exactly those that arrived since (the arrival items, in order).
  */
 import type { z } from 'zod';
-import { badRequest, notFound } from '../core/errors.ts';
-import { bestCode, bestCta, matchesWait, nextPollDelay, type WaitFilters } from '../core/wait.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import { WAIT_DEFAULT_TIMEOUT_SECONDS, type WaitQuery } from '../schemas/messages.ts';
-import { metrics } from '../metrics.ts';
-import { getArrivalMarker, getMessage, getMessages, listArrivals, listLatestArrivals } from '../store/messages.ts';
-import type { ArrivalRecord, InboxRecord, MessageRecord } from '../store/records.ts';
-import { withBodies } from './message-bodies.ts';
-import { messageView } from './message-views.ts';
+import { badRequest, notFound } from '../../core/errors.ts';
+import { bestCode, bestCta, matchesWait, nextPollDelay, type WaitFilters } from '../../core/wait.ts';
+import type { HttpRequest, OperationResult } from '../../http/types.ts';
+import { WAIT_DEFAULT_TIMEOUT_SECONDS, type WaitQuery } from '../../schemas/messages.ts';
+import { metrics } from '../../metrics.ts';
+import { getArrivalMarker, getMessage, getMessages, listArrivals, listLatestArrivals } from '../../store/messages.ts';
+import type { ArrivalRecord, InboxRecord, MessageRecord } from '../../store/records.ts';
+import { withBodies } from '../shared/message-bodies.ts';
+import { messageView } from '../shared/message-views.ts';
 
 type Query = z.output<typeof WaitQuery>;
 

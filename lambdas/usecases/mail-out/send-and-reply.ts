@@ -1,14 +1,14 @@
 import type * as z from 'zod';
-import { ApiError, badRequest, invalidApiKey, notFound } from '../core/errors.ts';
-import { isId } from '../core/ids.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import type { ReplyBody, SendBody } from '../schemas/drafts.ts';
-import { getAccountAndInbox, getIdempotentInboxId } from '../store/accounts.ts';
-import { claimIdempotency, releaseIdempotency } from '../store/idempotency.ts';
-import { findMessageById, getMessage } from '../store/messages.ts';
-import type { AccountRecord, InboxRecord, MessageRecord } from '../store/records.ts';
-import { sendMail, type SendRequest } from './sending.ts';
-import { newId } from '../core/ids.ts';
+import { ApiError, badRequest, invalidApiKey, notFound } from '../../core/errors.ts';
+import { isId } from '../../core/ids.ts';
+import type { HttpRequest, OperationResult } from '../../http/types.ts';
+import type { ReplyBody, SendBody } from '../../schemas/drafts.ts';
+import { getAccountAndInbox, getIdempotentInboxId } from '../../store/accounts.ts';
+import { claimIdempotency, releaseIdempotency } from '../../store/idempotency.ts';
+import { findMessageById, getMessage } from '../../store/messages.ts';
+import type { AccountRecord, InboxRecord, MessageRecord } from '../../store/records.ts';
+import { sendMail, type SendRequest } from './transmit.ts';
+import { newId } from '../../core/ids.ts';
 
 const sentResult = (m: MessageRecord, replay = false) => ({
   result: { id: m.id, status: 'queued', message_id: `<${m.message_id_header}>`, sent_at: m.received_at, scheduled_at: null, thread_id: m.thread_id,

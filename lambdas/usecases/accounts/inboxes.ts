@@ -1,17 +1,17 @@
-import { generateApiKey, hashApiKey } from '../core/api-keys.ts';
-import { ApiError, badRequest, conflict, tooManyRequests } from '../core/errors.ts';
-import { newId } from '../core/ids.ts';
-import { effectiveLimits, isPaid, type Tier } from '../core/tiers.ts';
-import { usernameProblem } from '../core/usernames.ts';
-import { config } from '../config.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import * as store from '../store/accounts.ts';
-import type { AccountRecord, InboxRecord } from '../store/records.ts';
+import { generateApiKey, hashApiKey } from '../../core/api-keys.ts';
+import { ApiError, badRequest, conflict, tooManyRequests } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { effectiveLimits, isPaid, type Tier } from '../../core/tiers.ts';
+import { usernameProblem } from '../../core/usernames.ts';
+import { config } from '../../config.ts';
+import type { HttpRequest, OperationResult } from '../../http/types.ts';
+import * as store from '../../store/accounts.ts';
+import type { AccountRecord, InboxRecord } from '../../store/records.ts';
 import type { z } from 'zod';
-import type { CreateInboxBody, ListInboxesQuery, UpdateInboxBody } from '../schemas/inboxes.ts';
-import { dispatchAfterCommit, newEvent } from './events.ts';
+import type { CreateInboxBody, ListInboxesQuery, UpdateInboxBody } from '../../schemas/inboxes.ts';
+import { dispatchAfterCommit, newEvent } from '../webhooks/event-outbox.ts';
 import { upgradeContext } from './upgrade-context.ts';
-import { displayName, inboxDetail, inboxSummary, viewUrl } from './views.ts';
+import { displayName, inboxDetail, inboxSummary, viewUrl } from './inbox-views.ts';
 
 /** Rolling window for inbox creation limits (spec: 10 per hour per IP, rolling). */
 const CREATION_WINDOW_MS = 3600_000;

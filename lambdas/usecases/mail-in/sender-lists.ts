@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { badRequest, conflict, notFound } from '../core/errors.ts';
-import { isId, newId } from '../core/ids.ts';
-import { normalizePattern } from '../core/sender-rules.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import type { CreateListEntryBody, ListEntriesQuery } from '../schemas/lists.ts';
-import { getInbox } from '../store/accounts.ts';
-import * as store from '../store/lists.ts';
-import type { ListEntryRecord } from '../store/records.ts';
+import { badRequest, conflict, notFound } from '../../core/errors.ts';
+import { isId, newId } from '../../core/ids.ts';
+import { normalizePattern } from '../../core/sender-rules.ts';
+import type { HttpRequest, OperationResult } from '../../http/types.ts';
+import type { CreateListEntryBody, ListEntriesQuery } from '../../schemas/lists.ts';
+import { getInbox } from '../../store/accounts.ts';
+import * as store from '../../store/lists.ts';
+import type { ListEntryRecord } from '../../store/records.ts';
 
 const view = (e: ListEntryRecord) => ({
   id: e.id, type: e.type, address: e.address, inbox_id: e.inbox_id, inbox_address: e.inbox_address, status: e.status, created_at: e.created_at,
