@@ -1,12 +1,10 @@
 import type { z } from 'zod';
 import { notFound } from '../../core/errors.ts';
-import type { HttpRequest, OperationResult } from '../../http/types.ts';
 import type { ListMessagesQuery, RejectionsQuery, UpdateMessageBody } from '../../schemas/messages.ts';
 import { ATTACHMENT_URL_TTL_SECONDS, presignDownload } from '../../store/blobs.ts';
 import * as store from '../../store/messages.ts';
-import type { MessageRecord } from '../../store/records.ts';
+import type { InboxRecord, MessageRecord } from '../../store/records.ts';
 import { withBodies } from '../shared/message-bodies.ts';
-import { messageView } from '../shared/message-views.ts';
 
 const messageNotFound = (id: string) => notFound('MESSAGE_NOT_FOUND', `No message ${id} in this inbox.`, {
   next_steps: ['List the inbox with GET /v1/inboxes/{id}/messages to find message ids.'],
@@ -18,45 +16,36 @@ async function loadMessage(inboxId: string, messageId: string): Promise<MessageR
   return m;
 }
 
-export async function listMessages(req: HttpRequest<unknown, z.output<typeof ListMessagesQuery>>): Promise<OperationResult> {
-  const inbox = req.principal!.inbox!;
-  const q = req.query;
+export type ListMessagesInput = z.output<typeof ListMessagesQuery>;
+export type UpdateMessageInput = z.output<typeof UpdateMessageBody>;
+
+export async function listMessages(inbox: InboxRecord, q: ListMessagesInput) {
   const readFilter = q.unread_only ? false : q.unread !== undefined ? !q.unread : q.read;
   const all = (await store.listInboxMessages(inbox.id, { threadId: q.thread_id, ascending: q.sort === 'asc' }))
     .filter((m) => readFilter === undefined || m.read === readFilter);
   const page = all.slice(q.offset, q.offset + q.limit);
-  return {
-    result: { messages: (await Promise.all(page.map(withBodies))).map(messageView), total: all.length, limit: q.limit, offset: q.offset, has_more: q.offset + page.length < all.length },
-    nextSteps: all.length === 0
-      ? [`No mail yet. Mail sent to ${inbox.address} shows up here; register a webhook (POST /v1/webhooks) to be told when it arrives.`]
-      : ['reply_body holds the new text of each message; cta_links and verification_codes hold what to act on.',
-        'Mark a message read with PATCH /v1/inboxes/{id}/messages/{msgId} {"read": true}.'],
-  };
+  return { messages: await Promise.all(page.map(withBodies)), total: all.length, limit: q.limit, offset: q.offset, has_more: q.offset + page.length < all.length };
 }
 
-export async function getMessage(req: HttpRequest): Promise<OperationResult> {
-  const m = await loadMessage(req.principal!.inbox!.id, req.params.msgId);
-  return {
-    result: messageView(await withBodies(m)),
-    nextSteps: [
-      ...(m.verification_codes.length ? ['verification_codes lists the one-time codes found, best first.'] : []),
-      ...(m.cta_links.length ? ['cta_links lists the links to act on (verify, reset, sign in…), best first.'] : []),
-      `The whole conversation: GET /v1/inboxes/${m.inbox_id}/threads/${m.thread_id}.`,
-    ],
-  };
+/** One message of the inbox, bodies included; MESSAGE_NOT_FOUND otherwise. */
+export async function getMessage(inboxId: string, messageId: string): Promise<MessageRecord> {
+  return withBodies(await loadMessage(inboxId, messageId));
 }
 
-export async function updateMessage(req: HttpRequest<z.output<typeof UpdateMessageBody>>): Promise<OperationResult> {
-  let m = await loadMessage(req.principal!.inbox!.id, req.params.msgId);
-  if (req.body.read !== undefined && req.body.read !== m.read) {
-    await store.setMessageRead(m, req.body.read);
+export async function updateMessage(inboxId: string, messageId: string, change: UpdateMessageInput): Promise<MessageRecord> {
+  let m = await loadMessage(inboxId, messageId);
+  if (change.read !== undefined && change.read !== m.read) {
+    await store.setMessageRead(m, change.read);
   }
-  if (req.body.labels !== undefined) await store.setMessageLabels(m, [...new Set(req.body.labels)]);
+  if (change.labels !== undefined) await store.setMessageLabels(m, [...new Set(change.labels)]);
   m = await loadMessage(m.inbox_id, m.id);
-  return { result: messageView(await withBodies(m)), nextSteps: ['Unread counts of the thread follow read changes.'] };
+  return withBodies(m);
 }
 
-async function attachmentDownload(inboxId: string, messageId: string, attachmentId: string, threadId?: string): Promise<OperationResult> {
+export interface AttachmentDownload { id: string; url: string; expires_at: string; filename: string; content_type: string; size: number }
+
+/** A fresh presigned URL for an attachment; with `threadId`, the message must be of that thread. */
+export async function attachmentDownload(inboxId: string, messageId: string, attachmentId: string, threadId?: string): Promise<AttachmentDownload> {
   const m = await loadMessage(inboxId, messageId);
   if (threadId !== undefined && m.thread_id !== threadId) throw messageNotFound(messageId);
   const a = m.attachments.find((x) => x.id === attachmentId);
@@ -66,24 +55,11 @@ async function attachmentDownload(inboxId: string, messageId: string, attachment
     });
   }
   const url = await presignDownload(a.s3_key, a.filename, a.content_type);
-  return {
-    result: { id: a.id, url, expires_at: new Date(Date.now() + ATTACHMENT_URL_TTL_SECONDS * 1000).toISOString(),
-      filename: a.filename, content_type: a.content_type, size: a.size },
-    nextSteps: ['Download with a plain GET on url (no key needed) within the hour; after that, call this endpoint again for a fresh url.'],
-  };
+  return { id: a.id, url, expires_at: new Date(Date.now() + ATTACHMENT_URL_TTL_SECONDS * 1000).toISOString(),
+    filename: a.filename, content_type: a.content_type, size: a.size };
 }
 
-export const getAttachment = (req: HttpRequest) => attachmentDownload(req.principal!.inbox!.id, req.params.msgId, req.params.attachId);
-export const getThreadAttachment = (req: HttpRequest) =>
-  attachmentDownload(req.principal!.inbox!.id, req.params.msgId, req.params.attachId, req.params.threadId);
-
-export async function listRejections(req: HttpRequest<unknown, z.output<typeof RejectionsQuery>>): Promise<OperationResult> {
-  const rows = await store.listRejections(req.principal!.inbox!.id, req.query.limit);
-  return {
-    result: { rejections: rows.map(({ from, subject, reason, rejected_at, rule }) => ({ from, subject, reason, rejected_at, rule })), total: rows.length },
-    nextSteps: rows.length
-      ? ['To let a sender through, add an allowlist entry (POST /v1/lists) or remove the blocking entry (DELETE /v1/lists/{id}).']
-      : ['No mail was refused by your allow/block lists in the last 30 days.'],
-  };
+export async function listRejections(inboxId: string, limit: z.output<typeof RejectionsQuery>['limit']) {
+  const rows = await store.listRejections(inboxId, limit);
+  return { rejections: rows.map(({ from, subject, reason, rejected_at, rule }) => ({ from, subject, reason, rejected_at, rule })), total: rows.length };
 }
-
