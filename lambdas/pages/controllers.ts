@@ -72,7 +72,10 @@ const getUpgradeComplete: Operation = async (req) => {
   }
 };
 
-const paymentWebhook: Operation = (req) => ops.handlePaymentWebhook(req);
+const paymentWebhook: Operation = async (req) => {
+  const { outcome, note } = await ops.handlePaymentWebhook(req.rawBody ?? '', req.headers['stripe-signature']);
+  return { result: { received: true, outcome }, nextSteps: note ? [note] : [] };
+};
 
 // Notifications --------------------------------------------------------------------------------
 

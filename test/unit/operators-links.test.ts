@@ -210,9 +210,8 @@ describe('upgrade links on the pages', () => {
 
 describe('notification links on the pages', () => {
   async function notify(accountId: string, issue = 'May I?') {
-    const res = await ops.notifyOperator({ principal: { account: mem.accounts.get(accountId) }, body: { issue, context: { a: 1 }, action_label: 'Approve' } } as never);
-    const r = res.result as { notification_id: string; operator_action_url: string };
-    return { id: r.notification_id, token: new URL(r.operator_action_url).searchParams.get('token')! };
+    const out = await ops.notifyOperator(mem.accounts.get(accountId), { issue, context: { a: 1 }, action_label: 'Approve' });
+    return { id: out.notification.id, token: new URL(out.url).searchParams.get('token')! };
   }
   const open = (id: string, token: string) => pageOperations.getNotificationPage!(req({ params: { notificationId: id }, query: { token } }));
   const act = (id: string, token: string, decision = 'approved') =>
