@@ -2,9 +2,9 @@
  * The layers of lambdas/ as import rules, checked on the sources (issue 10, item 4):
  * - use cases know no HTTP: nothing under lambdas/usecases (or a lambdas/services that comes
  *   back) imports lambdas/http/;
- * - the entry points — HTTP mapping (lambdas/api), handlers (the background functions among
- *   them), pages and the MCP server — reach data through use cases: from lambdas/store/ they may
- *   import types (record shapes), never code;
+ * - the entry points — the HTTP pipeline (lambdas/http) and mapping (lambdas/api), handlers (the
+ *   background functions among them), pages and the MCP server — reach data through use cases:
+ *   from lambdas/store/ they may import types (record shapes), never code;
  * - runtime code never imports the CDK app: nothing under lambdas/ imports lib/.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -75,7 +75,7 @@ function scan() {
   return {
     useCasesImportHttp: ['lambdas/usecases', 'lambdas/services'].flatMap(importsUnder)
       .filter((r) => inside(r.target, 'lambdas/http')).map(show),
-    entryPointsImportStoreCode: ['lambdas/api', 'lambdas/handlers', 'lambdas/pages', 'lambdas/mcp'].flatMap(importsUnder)
+    entryPointsImportStoreCode: ['lambdas/http', 'lambdas/api', 'lambdas/handlers', 'lambdas/pages', 'lambdas/mcp'].flatMap(importsUnder)
       .filter((r) => inside(r.target, 'lambdas/store') && !r.typeOnly).map(show),
     runtimeImportsLib: importsUnder('lambdas').filter((r) => inside(r.target, 'lib')).map(show),
   };
@@ -105,7 +105,7 @@ describe('layering of lambdas/ (import rules)', () => {
   });
 
   it('scans the real tree: every layer has sources', () => {
-    for (const dir of ['lambdas/usecases', 'lambdas/api', 'lambdas/handlers', 'lambdas/pages', 'lambdas/mcp']) {
+    for (const dir of ['lambdas/usecases', 'lambdas/http', 'lambdas/api', 'lambdas/handlers', 'lambdas/pages', 'lambdas/mcp']) {
       expect(sourcesUnder(dir).length, dir).toBeGreaterThan(0);
     }
   });
@@ -114,7 +114,7 @@ describe('layering of lambdas/ (import rules)', () => {
     expect(violations().useCasesImportHttp).toEqual([]);
   });
 
-  it('the API layer, handlers (the background functions too), pages and the MCP server import no store code, only record types', () => {
+  it('the HTTP pipeline and mapping, handlers (the background functions too), pages and the MCP server import no store code, only record types', () => {
     expect(violations().entryPointsImportStoreCode).toEqual([]);
   });
 
