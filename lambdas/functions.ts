@@ -74,7 +74,7 @@ export const FUNCTIONS = {
   },
   webhooks: {
     description: 'Webhook endpoints: create, list, update, delete, test, enable, rotate secret, logs',
-    // webhookQueue: the test call and enable() dispatch events (services/events.ts reads the queue URL at import).
+    // webhookQueue: the test call and enable() dispatch events (usecases/webhooks/event-outbox.ts reads the queue URL at import).
     kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret', 'webhookQueue'],
   },
   domains: {
@@ -96,7 +96,7 @@ export const FUNCTIONS = {
     kind: 'event', memoryMb: 1024, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'webhookQueue'],
   },
   'webhook-deliver': {
-    // streamPost: it also fans events out to live WebSocket connections (services/stream.ts).
+    // streamPost: it also fans events out to live WebSocket connections (usecases/webhooks/stream.ts).
     description: 'Delivers queued webhook events, re-enqueuing failures with a delay; fans events out to WebSocket streams; sweeps undispatched events',
     kind: 'event', memoryMb: 512, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'webhookQueue', 'linkSecret', 'streamPost'],
   },

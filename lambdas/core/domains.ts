@@ -1,7 +1,7 @@
 /**
  * Custom domains, the pure part: which names may be claimed, the DNS records a domain needs,
  * and whether what DNS answers makes each record hold. No I/O: the use case
- * (services/domains.ts) does the lookups and hands the answers in.
+ * (usecases/accounts/domains.ts) does the lookups and hands the answers in.
  */
 import { domainToASCII, domainToUnicode } from 'node:url';
 

@@ -1,4 +1,4 @@
+import { domainsApi } from '../api/domains.ts';
 import { httpHandler } from '../http/handler.ts';
-import { createDomain, deleteDomain, getDomain, listDomains, verifyDomain } from '../services/domains.ts';
 
-export const handler = httpHandler('domains', { createDomain, listDomains, getDomain, verifyDomain, deleteDomain });
+export const handler = httpHandler('domains', domainsApi);

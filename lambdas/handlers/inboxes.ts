@@ -1,4 +1,4 @@
+import { inboxesApi } from '../api/inboxes.ts';
 import { httpHandler } from '../http/handler.ts';
-import { createInbox, deleteInbox, getInbox, listInboxes, updateInbox } from '../services/inboxes.ts';
 
-export const handler = httpHandler('inboxes', { createInbox, listInboxes, getInbox, updateInbox, deleteInbox });
+export const handler = httpHandler('inboxes', inboxesApi);

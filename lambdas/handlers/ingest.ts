@@ -2,7 +2,7 @@ import type { Context, SESEvent } from 'aws-lambda';
 import type { VerdictStatus } from '../core/spam.ts';
 import { errorFields, log, setLogContext } from '../log.ts';
 import { flushMetrics } from '../metrics.ts';
-import { ingestInboundMail, type IngestOutcome } from '../services/ingest.ts';
+import { ingestInboundMail, type IngestOutcome } from '../usecases/mail-in/ingest.ts';
 
 const status = (v: { status?: string } | undefined): VerdictStatus => (v?.status as VerdictStatus | undefined) ?? 'GRAY';
 

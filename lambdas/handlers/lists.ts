@@ -1,4 +1,4 @@
+import { listsApi } from '../api/lists.ts';
 import { httpHandler } from '../http/handler.ts';
-import { createListEntry, deleteListEntry, listListEntries } from '../services/lists.ts';
 
-export const handler = httpHandler('lists', { createListEntry, listListEntries, deleteListEntry });
+export const handler = httpHandler('lists', listsApi);

@@ -1,4 +1,4 @@
+import { messagesApi } from '../api/messages.ts';
 import { httpHandler } from '../http/handler.ts';
-import { getAttachment, getMessage, getThreadAttachment, listMessages, listRejections, updateMessage } from '../services/messages.ts';
 
-export const handler = httpHandler('messages', { listMessages, getMessage, updateMessage, getAttachment, getThreadAttachment, listRejections });
+export const handler = httpHandler('messages', messagesApi);

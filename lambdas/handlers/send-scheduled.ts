@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import { setScheduleTargetFromInvocation } from '../aws/scheduler.ts';
 import { log, setLogContext } from '../log.ts';
 import { flushMetrics } from '../metrics.ts';
-import { sendScheduledDraft } from '../services/drafts.ts';
+import { sendScheduledDraft } from '../usecases/mail-out/drafts.ts';
 
 /**
  * EventBridge Scheduler's one-time schedule for a draft fires here. Safe to fire twice: the

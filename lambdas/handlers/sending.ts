@@ -1,4 +1,4 @@
+import { sendingApi } from '../api/sending.ts';
 import { httpHandler } from '../http/handler.ts';
-import { replyToMessage, sendMessage } from '../services/outbound.ts';
 
-export const handler = httpHandler('sending', { sendMessage, replyToMessage });
+export const handler = httpHandler('sending', sendingApi);

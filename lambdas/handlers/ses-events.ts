@@ -1,7 +1,7 @@
 import type { Context, SNSEvent } from 'aws-lambda';
 import { errorFields, log, setLogContext } from '../log.ts';
 import { flushMetrics } from '../metrics.ts';
-import { applySesEvent, type SesEvent } from '../services/ses-events.ts';
+import { applySesEvent, type SesEvent } from '../usecases/mail-out/delivery-feedback.ts';
 
 /** SES configuration set → SNS → here. A failure throws: SNS/Lambda retry, then the async DLQ. */
 export async function handler(event: SNSEvent, context?: Context): Promise<{ results: string[] }> {

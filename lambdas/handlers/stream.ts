@@ -3,7 +3,7 @@ import { bearerToken } from '../core/api-keys.ts';
 import { httpHandler } from '../http/handler.ts';
 import { log, setLogContext } from '../log.ts';
 import { flushMetrics } from '../metrics.ts';
-import * as stream from '../services/stream.ts';
+import * as stream from '../usecases/webhooks/stream.ts';
 
 /** What API Gateway's WebSocket API hands a function (routes $connect, $disconnect, subscribe, ping, $default). */
 export interface WebSocketEvent {

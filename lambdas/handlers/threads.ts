@@ -1,4 +1,4 @@
+import { threadsApi } from '../api/threads.ts';
 import { httpHandler } from '../http/handler.ts';
-import { addThreadLabel, getThread, listAccountThreads, listInboxThreads, removeThreadLabel, setThreadLabels } from '../services/threads.ts';
 
-export const handler = httpHandler('threads', { listInboxThreads, listAccountThreads, getThread, setThreadLabels, addThreadLabel, removeThreadLabel });
+export const handler = httpHandler('threads', threadsApi);

@@ -1,4 +1,4 @@
+import { waitApi } from '../api/wait.ts';
 import { httpHandler } from '../http/handler.ts';
-import { waitForMessageOperation } from '../services/wait.ts';
 
-export const handler = httpHandler('wait', { waitForMessage: waitForMessageOperation });
+export const handler = httpHandler('wait', waitApi);

@@ -2,10 +2,10 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { log, setLogContext } from '../log.ts';
 import { flushMetrics } from '../metrics.ts';
-import type { DeliveryJob, StreamJob } from '../services/events.ts';
-import { sweepPendingEvents } from '../services/events.ts';
-import { fanOut } from '../services/stream.ts';
-import { deliverQueuedJob } from '../services/webhook-delivery.ts';
+import type { DeliveryJob, StreamJob } from '../usecases/webhooks/event-outbox.ts';
+import { sweepPendingEvents } from '../usecases/webhooks/event-outbox.ts';
+import { fanOut } from '../usecases/webhooks/stream.ts';
+import { deliverQueuedJob } from '../usecases/webhooks/delivery.ts';
 
 function decode(body: string): DeliveryJob | undefined {
   try {

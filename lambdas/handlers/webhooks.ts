@@ -1,6 +1,4 @@
+import { webhooksApi } from '../api/webhooks.ts';
 import { httpHandler } from '../http/handler.ts';
-import { createWebhook, deleteWebhook, enableWebhook, listWebhookLogs, listWebhooks, rotateWebhookSecret, testWebhook, updateWebhook } from '../services/webhooks.ts';
 
-export const handler = httpHandler('webhooks', {
-  createWebhook, listWebhooks, updateWebhook, deleteWebhook, testWebhook, enableWebhook, rotateWebhookSecret, listWebhookLogs,
-});
+export const handler = httpHandler('webhooks', webhooksApi);

@@ -1,15 +1,14 @@
 import type middy from '@middy/core';
 import { ZodObject, type ZodType } from 'zod';
 import { findIllFormedString, jsonTextDepthExceeds, MAX_BODY_DEPTH } from '../core/json-shape.ts';
-import { bearerToken, hashApiKey, looksLikeApiKey } from '../core/api-keys.ts';
+import { bearerToken, looksLikeApiKey } from '../core/api-keys.ts';
 import { ApiError, badRequest, invalidApiKey, notFound, tooManyRequests, unauthorized } from '../core/errors.ts';
 import { isId } from '../core/ids.ts';
 import { effectiveLimits } from '../core/tiers.ts';
 import { config } from '../config.ts';
 import { addLogContext, setLogContext } from '../log.ts';
 import { routeKey, routes, type RouteDef } from '../routes.ts';
-import { getAccountAndInbox, getApiKey } from '../store/accounts.ts';
-import { countRequest } from '../store/rate-limits.ts';
+import { callerForKey, countApiRequest } from '../usecases/accounts/access.ts';
 import { errorResponse, successResponse } from './envelope.ts';
 import { API_RATE_WINDOW_SECONDS, MAX_REQUEST_BODY_BYTES } from './limits.ts';
 import { matchRoute } from './route-match.ts';
@@ -116,14 +115,10 @@ const unknownKey = () => config.localMode
 
 async function resolveKey(key: string, s: HttpRequest): Promise<Principal | Error> {
   if (!looksLikeApiKey(key)) return invalidApiKey('The API key is malformed: keys look like mr_free_<32 hex> or mr_live_<32 hex>.');
-  const record = await getApiKey(hashApiKey(key));
-  if (!record) return unknownKey();
   const wantedInbox = s.params.id && s.route.path.startsWith('/v1/inboxes/{id}') ? s.params.id : undefined;
-  const inboxId = record.kind === 'inbox' ? record.inbox_id : wantedInbox && isId('inbox', wantedInbox) ? wantedInbox : undefined;
-  const { account, inbox } = await getAccountAndInbox(record.account_id, inboxId);
-  if (!account) return invalidApiKey();
-  if (record.kind === 'inbox' && !inbox) return invalidApiKey();
-  return { kind: record.kind, key, account, inbox };
+  const found = await callerForKey(key, wantedInbox && isId('inbox', wantedInbox) ? wantedInbox : undefined);
+  if (!found.ok) return found.reason === 'unknown_key' ? unknownKey() : invalidApiKey();
+  return { ...found.caller, key };
 }
 
 /** Resolves the caller; the verdict is enforced after rate limiting so refusals are counted too. */
@@ -158,7 +153,7 @@ export async function applyRateLimit(s: HttpRequest, enforce: boolean) {
   const limit = effectiveLimits(tier, config.limitOverrides).apiRequestsPerMinute;
   const nowSec = Math.floor(Date.now() / 1000);
   const windowStart = nowSec - (nowSec % API_RATE_WINDOW_SECONDS);
-  const count = await countRequest(subject, windowStart, API_RATE_WINDOW_SECONDS);
+  const count = await countApiRequest(subject, windowStart, API_RATE_WINDOW_SECONDS);
   const reset = windowStart + API_RATE_WINDOW_SECONDS;
   s.rateLimit = { limit, remaining: Math.max(0, limit - count), reset, window: API_RATE_WINDOW_SECONDS };
   if (enforce && count > limit) {

@@ -1,14 +1,11 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { RouteDef } from '../routes.ts';
-import type { AccountRecord, InboxRecord } from '../store/records.ts';
+import type { Caller } from '../usecases/shared/caller.ts';
 
-export interface Principal {
-  kind: 'account' | 'inbox';
+/** For inbox keys, `inbox` is their inbox; for account keys on an `{id}` route, the inbox addressed. */
+export interface Principal extends Caller {
   /** The presented key, needed only to build view_url for the inbox it belongs to. */
   key: string;
-  account: AccountRecord;
-  /** For inbox keys: their inbox. For account keys on an `{id}` route: the inbox addressed. */
-  inbox?: InboxRecord;
 }
 
 export interface RateLimitState { limit: number; remaining: number; reset: number; window: number }

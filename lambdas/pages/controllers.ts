@@ -4,11 +4,14 @@
  * and answers a readable page for every failure.
  */
 import type { HttpRequest, Operation, OperationResult } from '../http/types.ts';
+import { ApiError } from '../core/errors.ts';
 import { isId } from '../core/ids.ts';
 import { paymentProvider } from '../payments/index.ts';
-import * as ops from '../services/operators.ts';
-import { presignDownload } from '../store/blobs.ts';
-import { getMessage, getThread, listInboxMessages, listThreads } from '../store/messages.ts';
+import { ListMessagesQuery } from '../schemas/messages.ts';
+import { ListThreadsQuery } from '../schemas/threads.ts';
+import * as messages from '../usecases/mail-in/messages.ts';
+import * as threads from '../usecases/mail-in/threads.ts';
+import * as ops from '../usecases/operators/operators.ts';
 import { messageListPage, messagePage, PAGE_SIZE, threadListPage, threadPage } from './inbox.ts';
 import { errorPage, pageHeaders } from './layout.ts';
 import { crossSiteProblem, formFields } from './forms.ts';
@@ -69,7 +72,10 @@ const getUpgradeComplete: Operation = async (req) => {
   }
 };
 
-const paymentWebhook: Operation = (req) => ops.handlePaymentWebhook(req);
+const paymentWebhook: Operation = async (req) => {
+  const { outcome, note } = await ops.handlePaymentWebhook(req.rawBody ?? '', req.headers['stripe-signature']);
+  return { result: { received: true, outcome }, nextSteps: note ? [note] : [] };
+};
 
 // Notifications --------------------------------------------------------------------------------
 
@@ -114,6 +120,19 @@ async function openInbox(req: HttpRequest) {
   return { inbox: access.inbox, key: str(req.query.key)! };
 }
 
+/** The conversations the thread view shows: the most recent page of them, as the API pages. */
+const THREAD_LIST_LIMIT = 100;
+
+/** A use case's not-found (MESSAGE_NOT_FOUND, THREAD_NOT_FOUND, …) becomes undefined: the page says it its own way. */
+async function unlessNotFound<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return undefined;
+    throw e;
+  }
+}
+
 const messageMissing = () => errorPage(404, 'Message not found', 'This inbox has no such message.', 'Go back to the inbox and pick another message.');
 
 const getInboxPage: Operation = async (req) => {
@@ -122,19 +141,23 @@ const getInboxPage: Operation = async (req) => {
   const { inbox, key } = o;
   const q = req.query as { view?: string; thread?: string; message?: string; offset?: number };
   if (q.message) {
-    const m = isId('message', q.message) ? await getMessage(inbox.id, q.message) : undefined;
+    const m = isId('message', q.message) ? await unlessNotFound(messages.getMessage(inbox.id, q.message)) : undefined;
     return m && m.inbox_id === inbox.id ? messagePage(inbox, key, m) : messageMissing();
   }
   if (q.thread) {
-    const t = isId('thread', q.thread) ? await getThread(inbox.id, q.thread) : undefined;
+    const t = isId('thread', q.thread) ? await unlessNotFound(threads.getThread(inbox.id, q.thread)) : undefined;
     if (!t) return errorPage(404, 'Conversation not found', 'This inbox has no such conversation.', 'Go back to the inbox.');
-    const messages = await listInboxMessages(inbox.id, { threadId: t.id, ascending: false });
-    return threadPage(inbox, key, t, messages);
+    return threadPage(inbox, key, t.thread, [...t.messages].reverse());
   }
-  if (q.view === 'threads') return threadListPage(inbox, key, await listThreads({ inboxId: inbox.id }, false));
-  const all = await listInboxMessages(inbox.id, { ascending: false });
-  const offset = Math.min(q.offset ?? 0, Math.max(0, all.length - 1));
-  return messageListPage(inbox, key, all.slice(offset, offset + PAGE_SIZE), all.length, offset);
+  if (q.view === 'threads') {
+    const page = await threads.listInboxThreads(inbox.id, ListThreadsQuery.parse({ limit: THREAD_LIST_LIMIT }));
+    return threadListPage(inbox, key, page.threads);
+  }
+  const listPage = (offset: number) => messages.listMessages(inbox, ListMessagesQuery.parse({ limit: PAGE_SIZE, offset, sort: 'desc' }));
+  let page = await listPage(q.offset ?? 0);
+  // An offset past the end shows the last message's page, as a pager link to a shrunk inbox expects.
+  if (!page.messages.length && page.offset > 0 && page.total > 0) page = await listPage(page.total - 1);
+  return messageListPage(inbox, key, page.messages, page.total, page.offset);
 };
 
 /** The iframe's document: sanitized inbound HTML under a CSP of its own (sandbox, nothing loads). */
@@ -142,7 +165,7 @@ const getMessageHtml: Operation = async (req) => {
   const o = await openInbox(req);
   if (!o.inbox) return o.page;
   const msgId = String(req.params.msgId);
-  const m = isId('message', msgId) ? await getMessage(o.inbox.id, msgId) : undefined;
+  const m = isId('message', msgId) ? await unlessNotFound(messages.getMessage(o.inbox.id, msgId)) : undefined;
   if (!m || !m.body_html) return messageMissing();
   return {
     raw: { body: mailHtmlDocument(m.body_html, m.subject), contentType: 'text/html; charset=utf-8' },
@@ -162,11 +185,9 @@ const getAttachmentRedirect: Operation = async (req) => {
   const o = await openInbox(req);
   if (!o.inbox) return o.page;
   const msgId = String(req.params.msgId);
-  const m = isId('message', msgId) ? await getMessage(o.inbox.id, msgId) : undefined;
-  const a = m?.attachments.find((x) => x.id === req.params.attachId);
-  if (!m || !a) return errorPage(404, 'Attachment not found', 'This message has no such attachment.', 'Go back to the message.');
-  const url = await presignDownload(a.s3_key, a.filename, a.content_type);
-  return { status: 302, raw: { body: '', contentType: 'text/plain; charset=utf-8' }, headers: { ...pageHeaders(), location: url } };
+  const download = isId('message', msgId) ? await unlessNotFound(messages.attachmentDownload(o.inbox.id, msgId, String(req.params.attachId))) : undefined;
+  if (!download) return errorPage(404, 'Attachment not found', 'This message has no such attachment.', 'Go back to the message.');
+  return { status: 302, raw: { body: '', contentType: 'text/plain; charset=utf-8' }, headers: { ...pageHeaders(), location: download.url } };
 };
 
 export const pageOperations: Record<string, Operation> = {

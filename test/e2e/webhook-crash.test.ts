@@ -83,9 +83,9 @@ beforeAll(async () => {
     import('../../lib/local/sqs-poller.ts'),
     import('../../lambdas/core/ids.ts'),
     import('../../lambdas/store/webhooks.ts'),
-    import('../../lambdas/services/webhook-secrets.ts'),
+    import('../../lambdas/usecases/webhooks/secrets.ts'),
     import('../../lambdas/core/webhook-signing.ts'),
-    import('../../lambdas/services/events.ts'),
+    import('../../lambdas/usecases/webhooks/event-outbox.ts'),
     import('../../lambdas/store/events.ts'),
   ]);
   lambda = {

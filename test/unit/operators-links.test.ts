@@ -73,7 +73,7 @@ vi.mock('../../lambdas/store/operators.ts', () => ({
   },
 }));
 
-vi.mock('../../lambdas/services/events.ts', () => ({
+vi.mock('../../lambdas/usecases/webhooks/event-outbox.ts', () => ({
   newEvent: async (type: string, ctx: any, data: any) => ({ event_id: `evt_${mem.events.length}`, event: type, ...ctx, payload: JSON.stringify(data), dispatched: false }),
   dispatchAfterCommit: async () => undefined,
 }));
@@ -88,7 +88,7 @@ vi.mock('../../lambdas/payments/index.ts', async () => {
 const { signMagicLink } = await import('../../lambdas/core/magic-links.ts');
 const { pageOperations } = await import('../../lambdas/pages/controllers.ts');
 const { createStripePayments } = await import('../../lambdas/payments/stripe.ts');
-const ops = await import('../../lambdas/services/operators.ts');
+const ops = await import('../../lambdas/usecases/operators/operators.ts');
 
 const ACC_A = 'acc_0193a1b2-c3d4-7e5f-8a9b-00000000000a';
 const ACC_B = 'acc_0193a1b2-c3d4-7e5f-8a9b-00000000000b';
@@ -210,9 +210,8 @@ describe('upgrade links on the pages', () => {
 
 describe('notification links on the pages', () => {
   async function notify(accountId: string, issue = 'May I?') {
-    const res = await ops.notifyOperator({ principal: { account: mem.accounts.get(accountId) }, body: { issue, context: { a: 1 }, action_label: 'Approve' } } as never);
-    const r = res.result as { notification_id: string; operator_action_url: string };
-    return { id: r.notification_id, token: new URL(r.operator_action_url).searchParams.get('token')! };
+    const out = await ops.notifyOperator(mem.accounts.get(accountId), { issue, context: { a: 1 }, action_label: 'Approve' });
+    return { id: out.notification.id, token: new URL(out.url).searchParams.get('token')! };
   }
   const open = (id: string, token: string) => pageOperations.getNotificationPage!(req({ params: { notificationId: id }, query: { token } }));
   const act = (id: string, token: string, decision = 'approved') =>

@@ -1,12 +1,12 @@
-import { postWebhook } from '../adapters/webhook-http.ts';
-import { config } from '../config.ts';
-import { webhookDeliveryHeaders } from '../core/webhook-signing.ts';
-import { errorFields, log } from '../log.ts';
-import { metrics } from '../metrics.ts';
-import type { EventRecord, WebhookRecord } from '../store/records.ts';
-import * as store from '../store/webhooks.ts';
-import { dispatchAfterCommit, enqueueDeliveries, newEvent, type DeliveryJob } from './events.ts';
-import { openWebhookSecret } from './webhook-secrets.ts';
+import { postWebhook } from '../../adapters/webhook-http.ts';
+import { config } from '../../config.ts';
+import { webhookDeliveryHeaders } from '../../core/webhook-signing.ts';
+import { errorFields, log } from '../../log.ts';
+import { metrics } from '../../metrics.ts';
+import type { EventRecord, WebhookRecord } from '../../store/records.ts';
+import * as store from '../../store/webhooks.ts';
+import { dispatchAfterCommit, enqueueDeliveries, newEvent, type DeliveryJob } from './event-outbox.ts';
+import { openWebhookSecret } from './secrets.ts';
 
 /** Spec: a webhook is unhealthy after 5 consecutive failed attempts. */
 export const UNHEALTHY_AFTER_FAILURES = 5;
@@ -35,7 +35,7 @@ export async function signedRequest(w: WebhookRecord, eventId: string, body: str
 
 async function payloadOf(e: EventRecord): Promise<string> {
   if (e.payload !== undefined) return e.payload;
-  const { getObjectBytes } = await import('../store/blobs.ts');
+  const { getObjectBytes } = await import('../../store/blobs.ts');
   const bytes = await getObjectBytes(e.payload_s3_key!);
   if (!bytes) throw new Error(`payload of ${e.event_id} is missing from the bucket`);
   return bytes.toString('utf8');
@@ -98,7 +98,7 @@ async function announceUnhealthy(w: WebhookRecord, failures: number, lastError: 
     },
     next_steps: ['Fix the endpoint, then POST /v1/webhooks/{id}/enable to resume deliveries.'],
   });
-  const { putEvent } = await import('../store/events.ts');
+  const { putEvent } = await import('../../store/events.ts');
   await putEvent(event);
   await dispatchAfterCommit([event]);
 }

@@ -1,20 +1,20 @@
-import { deterministicId } from '../core/ids.ts';
-import { deriveContent, parseInboundStream, type DerivedContent, type ParsedInbound } from '../core/content/index.ts';
-import { matchSenderRules } from '../core/sender-rules.ts';
-import { spamScore, type Verdicts } from '../core/spam.ts';
-import { preview, threadCandidates } from '../core/threading.ts';
-import { config } from '../config.ts';
-import { addLogContext, log } from '../log.ts';
-import { metrics } from '../metrics.ts';
-import { attachmentKey, getObjectStream, presignDownload, putObject, rawInboundKey } from '../store/blobs.ts';
-import { getEvent } from '../store/events.ts';
-import { listEntries } from '../store/lists.ts';
-import { getArrivalMarker, inboxesByUsername, recordRejection, storeMessage, threadForMessageIds } from '../store/messages.ts';
-import type { AttachmentRecord, EventRecord, InboxRecord, ListEntryRecord, MessageRecord, ThreadRecord } from '../store/records.ts';
-import { messageReceivedData } from '../core/events.ts';
-import { dispatchAfterCommit, newEvent } from './events.ts';
-import { offloadLargeBodies } from './message-bodies.ts';
-import { messageView, threadView } from './message-views.ts';
+import { deterministicId } from '../../core/ids.ts';
+import { deriveContent, parseInboundStream, type DerivedContent, type ParsedInbound } from '../../core/content/index.ts';
+import { matchSenderRules } from '../../core/sender-rules.ts';
+import { spamScore, type Verdicts } from '../../core/spam.ts';
+import { preview, threadCandidates } from '../../core/threading.ts';
+import { config } from '../../config.ts';
+import { addLogContext, log } from '../../log.ts';
+import { metrics } from '../../metrics.ts';
+import { attachmentKey, getObjectStream, presignDownload, putObject, rawInboundKey } from '../../store/blobs.ts';
+import { getEvent } from '../../store/events.ts';
+import { listEntries } from '../../store/lists.ts';
+import { getArrivalMarker, inboxesByUsername, recordRejection, storeMessage, threadForMessageIds } from '../../store/messages.ts';
+import type { AttachmentRecord, EventRecord, InboxRecord, ListEntryRecord, MessageRecord, ThreadRecord } from '../../store/records.ts';
+import { messageReceivedData } from '../../core/events.ts';
+import { dispatchAfterCommit, newEvent } from '../webhooks/event-outbox.ts';
+import { offloadLargeBodies } from '../shared/message-bodies.ts';
+import { messageView, threadView } from '../shared/message-views.ts';
 
 /** What ingest needs of an SES receipt notification (the Lambda action's `Records[].ses`). */
 export interface InboundNotification {
@@ -63,7 +63,7 @@ export function recipientUsernames(recipients: string[], mailDomain: string): st
 
 const claimOf = (i: InboxRecord) => (i.domain_id ? i.address : i.username);
 
-export { deriveContent } from '../core/content/index.ts';
+export { deriveContent } from '../../core/content/index.ts';
 
 /**
  * Files one received message into every recipient inbox at our domain. Safe to run twice for

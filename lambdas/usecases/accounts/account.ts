@@ -1,72 +1,35 @@
 import type { z } from 'zod';
-import { capabilitiesFor } from '../core/capabilities.ts';
-import { ApiError, badRequest, conflict } from '../core/errors.ts';
-import { effectiveLimits, publicLimits, tierRank, TIER_LIMITS, type PaidTier, type Tier } from '../core/tiers.ts';
-import { config } from '../config.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import { paymentProvider } from '../payments/index.ts';
-import type { UpgradeBody } from '../schemas/account.ts';
-import * as store from '../store/accounts.ts';
-import { sendsToday } from '../store/sending.ts';
-import { countDomains } from '../store/domains.ts';
-import type { AccountRecord } from '../store/records.ts';
-import { dispatchAfterCommit, newEvent } from './events.ts';
+import { capabilitiesFor } from '../../core/capabilities.ts';
+import { ApiError, badRequest, conflict } from '../../core/errors.ts';
+import { effectiveLimits, publicLimits, tierRank, type PaidTier, type Tier } from '../../core/tiers.ts';
+import { config } from '../../config.ts';
+import { paymentProvider } from '../../payments/index.ts';
+import type { UpgradeBody } from '../../schemas/account.ts';
+import * as store from '../../store/accounts.ts';
+import { sendsToday } from '../../store/sending.ts';
+import { countDomains } from '../../store/domains.ts';
+import type { AccountRecord } from '../../store/records.ts';
+import { dispatchAfterCommit, newEvent } from '../webhooks/event-outbox.ts';
 import { upgradeContext } from './upgrade-context.ts';
 
-function accountView(a: AccountRecord, sentToday: number, customDomains: number) {
-  const limits = effectiveLimits(a.tier, config.limitOverrides);
-  return {
-    account_id: a.id,
-    tier: a.tier,
-    status: a.status,
-    created_at: a.created_at,
-    limits: {
-      max_inboxes: limits.maxInboxes,
-      current_inboxes: a.inbox_count,
-      max_sends_per_day: limits.sendsPerDay,
-      current_sends_today: sentToday,
-      webhooks_enabled: limits.webhooksEnabled,
-      custom_domains_enabled: limits.customDomainsEnabled,
-      max_custom_domains: limits.maxCustomDomains,
-      current_custom_domains: customDomains,
-      api_requests_per_minute: limits.apiRequestsPerMinute,
-    },
-    billing: {
-      payment_customer_id: a.billing.payment_customer_id,
-      subscription_status: a.billing.subscription_status,
-      subscription_id: a.billing.subscription_id,
-      provider: a.billing.provider,
-    },
-  };
+/** The account, what it has sent today and its custom domains (its limits come with its tier). */
+export async function getAccount(a: AccountRecord) {
+  const [sentToday, customDomains] = await Promise.all([sendsToday(a.id), countDomains(a.id)]);
+  return { account: a, sentToday, customDomains };
 }
 
-export async function getAccount(req: HttpRequest): Promise<OperationResult> {
-  const a = req.principal!.account;
-  return {
-    result: accountView(a, await sendsToday(a.id), await countDomains(a.id)),
-    nextSteps: a.tier === 'free'
-      ? ['Free accounts receive mail only. To send, ask your operator to upgrade: GET /v1/capabilities returns an upgrade link.']
-      : ['Send mail with POST /v1/inboxes/{id}/send.'],
-  };
-}
-
-export async function getCapabilities(req: HttpRequest): Promise<OperationResult> {
-  const a = req.principal!.account;
+/** What the tier can and cannot do, with the operator link that unlocks the rest. */
+export async function getCapabilities(a: AccountRecord) {
   const ctx = await upgradeContext(a.id, a.tier, 'I need to send email.');
   const { can, cannot, upgradeWouldUnlock } = capabilitiesFor(a.tier, { url: ctx?.operator_action_url ?? '', apiCall: ctx?.api_call ?? '' });
   const limits = effectiveLimits(a.tier, config.limitOverrides);
   return {
-    result: {
-      tier: a.tier,
-      can,
-      cannot,
-      upgrade_context: upgradeWouldUnlock ? ctx ?? null : null,
-      usage: { inboxes: a.inbox_count, max_inboxes: limits.maxInboxes, sends_today: await sendsToday(a.id), sends_per_day: limits.sendsPerDay,
-        custom_domains: await countDomains(a.id), max_custom_domains: limits.maxCustomDomains },
-    },
-    nextSteps: upgradeWouldUnlock
-      ? ['To unlock what is under "cannot", relay upgrade_context.agent_script to your operator: the link lets them upgrade without logging in.']
-      : ['Everything this deployment offers is unlocked for this tier; cannot[] lists what it does not offer at all.'],
+    tier: a.tier,
+    can,
+    cannot,
+    upgrade_context: upgradeWouldUnlock ? ctx ?? null : null,
+    usage: { inboxes: a.inbox_count, max_inboxes: limits.maxInboxes, sends_today: await sendsToday(a.id), sends_per_day: limits.sendsPerDay,
+      custom_domains: await countDomains(a.id), max_custom_domains: limits.maxCustomDomains },
   };
 }
 
@@ -126,10 +89,12 @@ export async function chargeAndUpgrade(a: AccountRecord, target: PaidTier, payme
   return done.ok ? { status: 'upgraded', result: done.result } : { status: 'tier_changed' };
 }
 
-export async function upgradeAccount(req: HttpRequest<z.output<typeof UpgradeBody>>): Promise<OperationResult> {
-  const a = req.principal!.account;
-  const target = (req.body.tier ?? req.body.target_tier) as PaidTier;
-  const out = await chargeAndUpgrade(a, target, req.body.payment_method);
+export type UpgradeInput = z.output<typeof UpgradeBody>;
+
+/** The API's upgrade: charge the payment method and upgrade, or throw the named error that says why not. */
+export async function upgradeAccount(a: AccountRecord, input: UpgradeInput): Promise<UpgradeResultView> {
+  const target = (input.tier ?? input.target_tier) as PaidTier;
+  const out = await chargeAndUpgrade(a, target, input.payment_method);
   switch (out.status) {
     case 'already_held':
       throw badRequest('TIER_ALREADY_HELD', `The account is already on the ${target} tier.`, { field: 'tier' });
@@ -152,12 +117,6 @@ export async function upgradeAccount(req: HttpRequest<z.output<typeof UpgradeBod
     case 'tier_changed':
       throw conflict('CONFLICT', 'The account tier changed while this upgrade ran; read GET /v1/account and retry if still needed.');
     case 'upgraded':
-      return {
-        result: out.result,
-        nextSteps: [
-          `The ${TIER_LIMITS[target].label} tier applies now: up to ${TIER_LIMITS[target].sendsPerDay.toLocaleString('en-US')} sends a day.`,
-          'Send mail with POST /v1/inboxes/{id}/send.',
-        ],
-      };
+      return out.result;
   }
 }

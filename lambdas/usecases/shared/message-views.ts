@@ -1,5 +1,5 @@
-import { authenticationOf } from '../core/sender-trust.ts';
-import type { MessageRecord, ThreadRecord } from '../store/records.ts';
+import { authenticationOf } from '../../core/sender-trust.ts';
+import type { MessageRecord, ThreadRecord } from '../../store/records.ts';
 
 const headerList = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 

@@ -5,17 +5,16 @@
  * when the marker has moved, exactly those that arrived since (the arrival items, in order).
  */
 import type { z } from 'zod';
-import { badRequest, notFound } from '../core/errors.ts';
-import { bestCode, bestCta, matchesWait, nextPollDelay, type WaitFilters } from '../core/wait.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import { WAIT_DEFAULT_TIMEOUT_SECONDS, type WaitQuery } from '../schemas/messages.ts';
-import { metrics } from '../metrics.ts';
-import { getArrivalMarker, getMessage, getMessages, listArrivals, listLatestArrivals } from '../store/messages.ts';
-import type { ArrivalRecord, InboxRecord, MessageRecord } from '../store/records.ts';
-import { withBodies } from './message-bodies.ts';
-import { messageView } from './message-views.ts';
+import { badRequest, notFound } from '../../core/errors.ts';
+import { bestCode, bestCta, matchesWait, nextPollDelay, type WaitFilters } from '../../core/wait.ts';
+import { metrics } from '../../metrics.ts';
+import type { WaitQuery } from '../../schemas/messages.ts';
+import { getArrivalMarker, getMessage, getMessages, listArrivals, listLatestArrivals } from '../../store/messages.ts';
+import type { ArrivalRecord, InboxRecord, MessageRecord } from '../../store/records.ts';
+import { withBodies } from '../shared/message-bodies.ts';
 
-type Query = z.output<typeof WaitQuery>;
+export type WaitInput = z.output<typeof WaitQuery>;
+type Query = WaitInput;
 
 /** Without since or after, mail received this long before the call still counts. */
 export const WAIT_DEFAULT_LOOKBACK_MS = 10_000;
@@ -112,40 +111,14 @@ export async function waitForMessage(inbox: InboxRecord, q: Query, startedMs = D
   };
 }
 
-/** The exact call that goes on waiting from `resume` with the same filters. */
-export function continueCall(inboxId: string, q: Query, resume: WaitOutcome['resume']): string {
-  const p = new URLSearchParams();
-  if ('after' in resume) p.set('after', resume.after);
-  else p.set('since', resume.since);
-  if (q.timeout !== WAIT_DEFAULT_TIMEOUT_SECONDS) p.set('timeout', String(q.timeout));
-  if (q.from) p.set('from', q.from);
-  if (q.subject) p.set('subject', q.subject);
-  if (q.has !== 'any') p.set('has', q.has);
-  if (q.unread_only) p.set('unread_only', 'true');
-  if (q.verified_only) p.set('verified_only', 'true');
-  return `GET /v1/inboxes/${inboxId}/messages/wait?${p.toString()}`;
-}
-
-/** The operation of the route table entry waitForMessage. */
-export async function waitForMessageOperation(req: HttpRequest<unknown, Query>): Promise<OperationResult> {
-  const inbox = req.principal!.inbox!;
+/**
+ * The wait as the API and the tools use it: the message found (bodies included) with its best
+ * one-time code and link to act on, or null at the timeout; `resume` says where to go on from.
+ */
+export async function waitForMail(inbox: InboxRecord, q: WaitInput) {
   metrics.waitCall();
-  const out = await waitForMessage(inbox, req.query);
-  if (!out.message) {
-    return {
-      result: { message: null, verification_code: null, cta: null, timed_out: true },
-      nextSteps: [`Nothing matching arrived in ${req.query.timeout} s. To go on waiting without missing anything: ${continueCall(inbox.id, req.query, out.resume)}`],
-    };
-  }
+  const out = await waitForMessage(inbox, q);
+  if (!out.message) return { message: null, verification_code: null, cta: null, resume: out.resume };
   const m = out.message;
-  const code = bestCode(m);
-  const cta = bestCta(m);
-  return {
-    result: { message: messageView(await withBodies(m)), verification_code: code, cta, timed_out: false },
-    nextSteps: [
-      ...(code ? [`verification_code is the best one-time code found (${m.verification_codes.length} in all, in message.verification_codes).`] : []),
-      ...(cta ? ['cta is the link to act on (verify, reset, sign in…); message.cta_links lists them all.'] : []),
-      `To wait for the next message without missing any: ${continueCall(inbox.id, { ...req.query, since: undefined }, { after: m.id })}`,
-    ],
-  };
+  return { message: await withBodies(m), verification_code: bestCode(m), cta: bestCta(m), resume: out.resume };
 }

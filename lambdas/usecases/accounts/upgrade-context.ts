@@ -1,8 +1,8 @@
-import { config } from '../config.ts';
-import { linkSigningSecret } from '../aws/secrets.ts';
-import { suggestedUpgradeTier, upgradeAgentScript } from '../core/capabilities.ts';
-import { signMagicLink } from '../core/magic-links.ts';
-import { TIER_LIMITS, type PaidTier, type Tier } from '../core/tiers.ts';
+import { config } from '../../config.ts';
+import { linkSigningSecret } from '../../aws/secrets.ts';
+import { suggestedUpgradeTier, upgradeAgentScript } from '../../core/capabilities.ts';
+import { signMagicLink } from '../../core/magic-links.ts';
+import { TIER_LIMITS, type PaidTier, type Tier } from '../../core/tiers.ts';
 
 /** A signed, 7-day upgrade link for the operator of `accountId`. */
 export async function upgradeLink(accountId: string, targetTier: PaidTier) {

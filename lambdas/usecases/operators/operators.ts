@@ -4,25 +4,24 @@
  * upgrade links are single use (claimed before money moves, released if it does not).
  */
 import type { z } from 'zod';
-import { linkSigningSecret } from '../aws/secrets.ts';
-import { hashApiKey, looksLikeApiKey } from '../core/api-keys.ts';
-import { upgradeAgentScript } from '../core/capabilities.ts';
-import { ApiError, badRequest, notFound, tooManyRequests } from '../core/errors.ts';
-import { isId, newId } from '../core/ids.ts';
-import { MAGIC_LINK_TTL_SECONDS, signMagicLink, verifyMagicLink, type MagicLinkClaims, type MagicLinkPurpose } from '../core/magic-links.ts';
-import { PAID_TIERS, TIER_LIMITS, tierRank, type PaidTier, type Tier } from '../core/tiers.ts';
-import { config } from '../config.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import { errorFields, log } from '../log.ts';
-import { paymentProvider } from '../payments/index.ts';
-import { WebhookSignatureError } from '../payments/provider.ts';
-import type { NotifyOperatorBody, UpgradeLinkBody } from '../schemas/operators.ts';
-import { getAccount, getApiKey, getInbox } from '../store/accounts.ts';
-import * as store from '../store/operators.ts';
-import type { NotificationRecord } from '../store/operators.ts';
-import type { AccountRecord, InboxRecord } from '../store/records.ts';
-import { chargeAndUpgrade, completeUpgrade } from './account.ts';
-import { upgradeLink } from './upgrade-context.ts';
+import { linkSigningSecret } from '../../aws/secrets.ts';
+import { hashApiKey, looksLikeApiKey } from '../../core/api-keys.ts';
+import { upgradeAgentScript } from '../../core/capabilities.ts';
+import { ApiError, badRequest, notFound, tooManyRequests } from '../../core/errors.ts';
+import { isId, newId } from '../../core/ids.ts';
+import { MAGIC_LINK_TTL_SECONDS, signMagicLink, verifyMagicLink, type MagicLinkClaims, type MagicLinkPurpose } from '../../core/magic-links.ts';
+import { PAID_TIERS, TIER_LIMITS, tierRank, type PaidTier, type Tier } from '../../core/tiers.ts';
+import { config } from '../../config.ts';
+import { errorFields, log } from '../../log.ts';
+import { paymentProvider } from '../../payments/index.ts';
+import { WebhookSignatureError } from '../../payments/provider.ts';
+import type { NotifyOperatorBody, UpgradeLinkBody } from '../../schemas/operators.ts';
+import { getAccount, getApiKey, getInbox } from '../../store/accounts.ts';
+import * as store from '../../store/operators.ts';
+import type { NotificationRecord } from '../../store/operators.ts';
+import type { AccountRecord, InboxRecord } from '../../store/records.ts';
+import { chargeAndUpgrade, completeUpgrade } from '../accounts/account.ts';
+import { upgradeLink } from '../accounts/upgrade-context.ts';
 
 /** notify-operator: 10 requests per hour per account (spec: limits). */
 export const NOTIFY_MAX_PER_HOUR = 10;
@@ -34,9 +33,8 @@ const isPaidTier = (t: unknown): t is PaidTier => typeof t === 'string' && (PAID
 // API: POST /v1/account/upgrade-link (and /v1/upgrade-link)
 // ---------------------------------------------------------------------------------------------
 
-export async function createUpgradeLink(req: HttpRequest<z.output<typeof UpgradeLinkBody>>): Promise<OperationResult> {
-  const a = req.principal!.account;
-  const target = req.body.target_tier;
+/** A signed, single-use upgrade link for the operator, with the words the agent can relay. */
+export async function createUpgradeLink(a: AccountRecord, target: z.output<typeof UpgradeLinkBody>['target_tier']) {
   if (a.tier === target) {
     throw badRequest('TIER_ALREADY_HELD', `The account is already on the ${target} tier.`, { field: 'target_tier' });
   }
@@ -52,13 +50,7 @@ export async function createUpgradeLink(req: HttpRequest<z.output<typeof Upgrade
   }
   const link = await upgradeLink(a.id, target);
   const label = `Upgrade to ${TIER_LIMITS[target].label}`;
-  return {
-    result: { ...link, operator_action_label: label, agent_script: upgradeAgentScript(target, 'I need a higher plan for my email account.', link.url) },
-    nextSteps: [
-      'Give url to your operator (agent_script has the words): it opens the checkout without a login, works once, and expires in 7 days.',
-      'After they pay, GET /v1/account shows the new tier; the account.upgraded webhook event announces it.',
-    ],
-  };
+  return { ...link, operator_action_label: label, agent_script: upgradeAgentScript(target, 'I need a higher plan for my email account.', link.url) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -75,8 +67,13 @@ export function notificationAgentScript(issue: string, actionLabel: string, url:
     `Please open this link to review it and respond (${actionLabel}); no login is needed and it is valid for 7 days: ${url}`;
 }
 
-export async function notifyOperator(req: HttpRequest<z.output<typeof NotifyOperatorBody>>): Promise<OperationResult> {
-  const a = req.principal!.account;
+export type NotifyOperatorInput = z.output<typeof NotifyOperatorBody>;
+
+/**
+ * Records a question for the operator and signs the link to its page (7 days); at most
+ * NOTIFY_MAX_PER_HOUR an hour per account. `remaining` is how many more this hour allows.
+ */
+export async function notifyOperator(a: AccountRecord, input: NotifyOperatorInput) {
   const nowMs = Date.now();
   const nowSec = Math.floor(nowMs / 1000);
   const windowStart = nowSec - (nowSec % HOUR);
@@ -84,7 +81,7 @@ export async function notifyOperator(req: HttpRequest<z.output<typeof NotifyOper
   const { token, claims } = signMagicLink(await linkSigningSecret(), { purpose: 'notification', account_id: a.id, notification_id: id }, nowMs);
   const expiresAt = new Date(claims.exp * 1000).toISOString();
   const record: NotificationRecord = {
-    id, account_id: a.id, issue: req.body.issue, context: req.body.context ?? null, action_label: req.body.action_label,
+    id, account_id: a.id, issue: input.issue, context: input.context ?? null, action_label: input.action_label,
     status: 'pending', response_note: null, responded_at: null, created_at: new Date(nowMs).toISOString(), expires_at: expiresAt,
   };
   const out = await store.createNotification(record, { start: windowStart, seconds: HOUR, max: NOTIFY_MAX_PER_HOUR });
@@ -98,40 +95,20 @@ export async function notifyOperator(req: HttpRequest<z.output<typeof NotifyOper
   }
   const url = notificationUrl(id, token);
   return {
-    status: 201,
-    result: {
-      notification_id: id, operator_action_url: url, operator_action_label: record.action_label,
-      agent_script: notificationAgentScript(record.issue, record.action_label, url), expires_at: expiresAt, status: record.status,
-    },
-    nextSteps: [
-      'Relay agent_script to your operator: the link opens a page with the issue and your context, where they respond.',
-      `Read their answer with GET /v1/notifications/${id} (status changes from pending to approved or declined).`,
-      `${Math.max(0, NOTIFY_MAX_PER_HOUR - out.count)} more notifications are allowed this hour.`,
-    ],
+    notification: record, url, agentScript: notificationAgentScript(record.issue, record.action_label, url),
+    remaining: Math.max(0, NOTIFY_MAX_PER_HOUR - out.count),
   };
 }
 
-export const notificationView = (n: NotificationRecord) => ({
-  notification_id: n.id, issue: n.issue, context: n.context, action_label: n.action_label, status: n.status,
-  response_note: n.response_note, responded_at: n.responded_at, created_at: n.created_at, expires_at: n.expires_at,
-});
-
-export async function getNotificationStatus(req: HttpRequest): Promise<OperationResult> {
-  const a = req.principal!.account;
-  const id = String(req.params.id);
-  const n = isId('notification', id) ? await store.getNotification(a.id, id) : undefined;
+/** A notification of the account, with the operator's answer once given. */
+export async function getNotificationStatus(accountId: string, id: string): Promise<NotificationRecord> {
+  const n = isId('notification', id) ? await store.getNotification(accountId, id) : undefined;
   if (!n) {
     throw notFound('NOTIFICATION_NOT_FOUND', `No notification ${id} in this account.`, {
       next_steps: ['Create one with POST /v1/notify-operator; its notification_id is what this endpoint reads.'],
     });
   }
-  return {
-    result: notificationView(n),
-    nextSteps: n.status === 'pending'
-      ? [Date.parse(n.expires_at) <= Date.now() ? 'The link expired unanswered; send a new notification if you still need an answer.'
-        : 'Your operator has not answered yet; check again later.']
-      : [`Your operator ${n.status} this${n.response_note ? ' and left a note (response_note)' : ''}.`],
-  };
+  return n;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -244,13 +221,16 @@ export async function checkoutUpgrade(token: string | undefined, paymentMethod: 
 // The processor's webhook: POST /v1/payments/webhook (raw body, signature header, no API key).
 // ---------------------------------------------------------------------------------------------
 
-export async function handlePaymentWebhook(req: HttpRequest): Promise<OperationResult> {
+export interface PaymentWebhookOutcome { outcome: 'ignored' | 'unknown_account' | 'already_applied' | 'upgraded'; note?: string }
+
+/** The processor's signed event (raw body and its signature header): applies a paid checkout once. */
+export async function handlePaymentWebhook(rawBody: string, signature: string | undefined): Promise<PaymentWebhookOutcome> {
   if (!paymentProvider.parseWebhook) {
     throw notFound('NOT_FOUND', `The ${paymentProvider.name} payment provider sends no webhooks; upgrades complete in place.`);
   }
   let event;
   try {
-    event = paymentProvider.parseWebhook(req.rawBody ?? '', req.headers['stripe-signature']);
+    event = paymentProvider.parseWebhook(rawBody, signature);
   } catch (e) {
     if (e instanceof WebhookSignatureError) {
       log.warn('payment webhook refused', { reason: e.message });
@@ -258,8 +238,8 @@ export async function handlePaymentWebhook(req: HttpRequest): Promise<OperationR
     }
     throw e;
   }
-  const received = (outcome: string, nextSteps: string[] = []): OperationResult => ({ result: { received: true, outcome }, nextSteps });
-  if (event.kind === 'ignored') return received('ignored', [`${event.type}: ${event.reason}.`]);
+  const received = (outcome: PaymentWebhookOutcome['outcome'], note?: string): PaymentWebhookOutcome => ({ outcome, ...(note ? { note } : {}) });
+  if (event.kind === 'ignored') return received('ignored', `${event.type}: ${event.reason}.`);
 
   const markUsed = async () => {
     if (event.linkId) await store.markLinkUsed(event.linkId, event.accountId, Math.floor(Date.now() / 1000) + MAGIC_LINK_TTL_SECONDS);

@@ -1,21 +1,18 @@
 import type * as z from 'zod';
-import { cancelDraftSchedule, scheduleDraftSend } from '../aws/scheduler.ts';
-import { ApiError, badRequest, conflict, notFound } from '../core/errors.ts';
-import { isId, newId } from '../core/ids.ts';
-import { errorFields, log } from '../log.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import type { CreateDraftBody, ListDraftsQuery, UpdateDraftBody } from '../schemas/drafts.ts';
-import { deleteDraft, getDraft, listDrafts, putDraft, claimDraftForSending, releaseDraft, replaceDraft } from '../store/drafts.ts';
-import { getAccountAndInbox } from '../store/accounts.ts';
-import { getMessage, getThread } from '../store/messages.ts';
-import type { AccountRecord, DraftRecord, InboxRecord, MessageRecord } from '../store/records.ts';
-import { assertMaySend, sendMail } from './sending.ts';
+import { cancelDraftSchedule, scheduleDraftSend } from '../../aws/scheduler.ts';
+import { ApiError, badRequest, conflict, notFound } from '../../core/errors.ts';
+import { isId, newId } from '../../core/ids.ts';
+import { errorFields, log } from '../../log.ts';
+import type { CreateDraftBody, ListDraftsQuery, UpdateDraftBody } from '../../schemas/drafts.ts';
+import { deleteDraft, getDraft, listDrafts, putDraft, claimDraftForSending, releaseDraft, replaceDraft } from '../../store/drafts.ts';
+import { getAccountAndInbox } from '../../store/accounts.ts';
+import { getMessage, getThread } from '../../store/messages.ts';
+import type { AccountRecord, DraftRecord, InboxRecord, MessageRecord } from '../../store/records.ts';
+import { assertMaySend, sendMail } from './transmit.ts';
 
-const view = (d: DraftRecord) => ({
-  id: d.id, inbox_id: d.inbox_id, to: d.to.join(', '), cc: d.cc, bcc: d.bcc, subject: d.subject, body_text: d.body_text,
-  body_html: d.body_html, send_at: d.send_at, thread_id: d.thread_id, labels: d.labels, status: d.status,
-  created_at: d.created_at, updated_at: d.updated_at,
-});
+export type CreateDraftInput = z.output<typeof CreateDraftBody>;
+export type ListDraftsInput = z.output<typeof ListDraftsQuery>;
+export type UpdateDraftInput = z.output<typeof UpdateDraftBody>;
 
 const draftNotFound = (id: string) => notFound('DRAFT_NOT_FOUND', `No draft ${id} in this inbox (sent drafts become messages and are gone).`, {
   next_steps: ['GET /v1/inboxes/{id}/drafts lists the drafts; sent ones are in GET /v1/inboxes/{id}/messages.'],
@@ -41,9 +38,8 @@ async function answeredMessage(inboxId: string, messageId: string | null | undef
   return m;
 }
 
-export async function createDraft(req: HttpRequest<z.output<typeof CreateDraftBody>>): Promise<OperationResult> {
-  const inbox = req.principal!.inbox!;
-  const b = req.body;
+/** Writes a draft; with send_at it is scheduled (which needs a tier that may send). */
+export async function createDraft(inbox: InboxRecord, account: AccountRecord, b: CreateDraftInput): Promise<DraftRecord> {
   const nowMs = Date.now();
   const answering = await answeredMessage(inbox.id, b.in_reply_to);
   if (b.thread_id && !answering && !(await getThread(inbox.id, b.thread_id))) {
@@ -56,33 +52,26 @@ export async function createDraft(req: HttpRequest<z.output<typeof CreateDraftBo
     body_text: b.body, body_html: b.body_html ?? null, send_at: sendAt, thread_id: answering?.thread_id ?? b.thread_id ?? null,
     in_reply_to: answering?.id ?? null, labels: [...new Set(b.labels)], status: sendAt ? 'scheduled' : 'draft', created_at: now, updated_at: now,
   };
-  if (sendAt) await assertMaySend(req.principal!.account, [...d.to, ...d.cc, ...d.bcc], inbox.address);
+  if (sendAt) await assertMaySend(account, [...d.to, ...d.cc, ...d.bcc], inbox.address);
   await putDraft(d);
   if (sendAt) await scheduleDraftSend({ draft_id: d.id, inbox_id: d.inbox_id, account_id: d.account_id, send_at: sendAt });
-  return {
-    status: 201, result: view(d),
-    nextSteps: sendAt
-      ? [`It will be sent at ${sendAt}${Date.parse(sendAt) <= nowMs ? ' (that is now)' : ''}. Cancel with DELETE, move with PATCH {"send_at": …}.`]
-      : [`Send it with POST /v1/inboxes/${inbox.id}/drafts/${d.id}/send (paid tiers), or let a person review it first.`],
-  };
+  return d;
 }
 
-export async function listDraftsOp(req: HttpRequest<unknown, z.output<typeof ListDraftsQuery>>): Promise<OperationResult> {
-  const { limit, offset, label } = req.query;
-  const all = (await listDrafts(req.principal!.inbox!.id)).filter((d) => label === undefined || d.labels.includes(label))
+/** The inbox's drafts, newest first, optionally with one label. */
+export async function listInboxDrafts(inboxId: string, { limit, offset, label }: ListDraftsInput) {
+  const all = (await listDrafts(inboxId)).filter((d) => label === undefined || d.labels.includes(label))
     .sort((a, b) => b.created_at.localeCompare(a.created_at));
-  return { result: { drafts: all.slice(offset, offset + limit).map(view), total: all.length, limit, offset }, nextSteps: ['Open one with GET /v1/inboxes/{id}/drafts/{draftId}.'] };
+  return { drafts: all.slice(offset, offset + limit), total: all.length, limit, offset };
 }
 
-export async function getDraftOp(req: HttpRequest): Promise<OperationResult> {
-  const d = await loadDraft(req.principal!.inbox!.id, req.params.draftId);
-  return { result: view(d), nextSteps: d.status === 'scheduled' ? [`Scheduled for ${d.send_at}.`] : ['Edit with PATCH, send with POST …/send.'] };
-}
+/** One draft of the inbox; DRAFT_NOT_FOUND otherwise (a sent draft is gone: it is a message now). */
+export const readDraft = (inboxId: string, draftId: string): Promise<DraftRecord> => loadDraft(inboxId, draftId);
 
-export async function updateDraft(req: HttpRequest<z.output<typeof UpdateDraftBody>>): Promise<OperationResult> {
-  const d = await loadDraft(req.principal!.inbox!.id, req.params.draftId);
+/** Changes the given fields; a new send_at moves the schedule, null removes it. */
+export async function updateDraft(inbox: InboxRecord, account: AccountRecord, draftId: string, b: UpdateDraftInput): Promise<DraftRecord> {
+  const d = await loadDraft(inbox.id, draftId);
   if (d.status !== 'draft' && d.status !== 'scheduled') throw conflict('DRAFT_NOT_EDITABLE', `Draft ${d.id} is being sent and can no longer be edited.`);
-  const b = req.body;
   const now = new Date().toISOString();
   const sendAt = b.send_at === undefined ? d.send_at : b.send_at === null ? null : new Date(Date.parse(b.send_at)).toISOString();
   const next: DraftRecord = {
@@ -92,18 +81,19 @@ export async function updateDraft(req: HttpRequest<z.output<typeof UpdateDraftBo
     ...(b.body_html !== undefined ? { body_html: b.body_html } : {}), ...(b.labels ? { labels: [...new Set(b.labels)] } : {}),
     send_at: sendAt, status: sendAt ? 'scheduled' : 'draft',
   };
-  if (sendAt && sendAt !== d.send_at) await assertMaySend(req.principal!.account, [...next.to, ...next.cc, ...next.bcc], req.principal!.inbox!.address);
+  if (sendAt && sendAt !== d.send_at) await assertMaySend(account, [...next.to, ...next.cc, ...next.bcc], inbox.address);
   if (!(await replaceDraft(next, d.updated_at))) throw conflict('DRAFT_CHANGED', `Draft ${d.id} changed meanwhile (or is being sent); read it again.`);
   if (sendAt && (sendAt !== d.send_at || d.status !== 'scheduled')) await scheduleDraftSend({ draft_id: d.id, inbox_id: d.inbox_id, account_id: d.account_id, send_at: sendAt });
   if (d.send_at && d.send_at !== sendAt) await cancelDraftSchedule(d.id, d.send_at);
-  return { result: view(next), nextSteps: sendAt ? [`Scheduled for ${sendAt}.`] : ['Not scheduled; send it with POST …/send when ready.'] };
+  return next;
 }
 
-export async function deleteDraftOp(req: HttpRequest): Promise<OperationResult> {
-  const d = await loadDraft(req.principal!.inbox!.id, req.params.draftId);
+/** Discards a draft and cancels its scheduled send; DRAFT_NOT_EDITABLE once it is being sent. */
+export async function discardDraft(inboxId: string, draftId: string): Promise<{ draft: DraftRecord; cancelledSchedule: boolean }> {
+  const d = await loadDraft(inboxId, draftId);
   if (!(await deleteDraft(d.inbox_id, d.id))) throw conflict('DRAFT_NOT_EDITABLE', `Draft ${d.id} is being sent and can no longer be discarded.`);
   if (d.send_at) await cancelDraftSchedule(d.id, d.send_at);
-  return { result: { id: d.id, deleted: true, cancelled_schedule: !!d.send_at }, nextSteps: [d.send_at ? 'The scheduled send is cancelled.' : 'The draft is discarded.'] };
+  return { draft: d, cancelledSchedule: !!d.send_at };
 }
 
 /**
@@ -126,27 +116,23 @@ export async function sendDraftNow(d: DraftRecord, inbox: InboxRecord, account: 
   return message;
 }
 
-export async function sendDraftOp(req: HttpRequest): Promise<OperationResult> {
-  const { inbox, account } = { inbox: req.principal!.inbox!, account: req.principal!.account };
-  const d = await loadDraft(inbox.id, req.params.draftId);
+export type SendDraftOutcome =
+  | { kind: 'scheduled'; draft: DraftRecord; sendAt: string }
+  | { kind: 'sent'; message: MessageRecord };
+
+/** Sends a draft now, or — when its send_at is still ahead — makes sure it is scheduled for then. */
+export async function sendDraft(inbox: InboxRecord, account: AccountRecord, draftId: string): Promise<SendDraftOutcome> {
+  const d = await loadDraft(inbox.id, draftId);
   if (d.status === 'sending' || d.status === 'sent') throw conflict('DRAFT_ALREADY_SENT', `Draft ${d.id} is already being sent.`);
   const later = futureSendAt(d.send_at, Date.now());
   if (later) {
     await assertMaySend(account, [...d.to, ...d.cc, ...d.bcc], inbox.address);
     await scheduleDraftSend({ draft_id: d.id, inbox_id: d.inbox_id, account_id: d.account_id, send_at: later });
-    return {
-      result: { id: d.id, status: 'scheduled', message_id: null, sent_at: null, scheduled_at: later, thread_id: d.thread_id,
-        note: `Scheduled: it is sent at ${later}. Cancel with DELETE on the draft, move it with PATCH {"send_at": …}.` },
-      nextSteps: ['Nothing else to do: the draft is sent automatically at send_at.'],
-    };
+    return { kind: 'scheduled', draft: d, sendAt: later };
   }
   const m = await sendDraftNow(d, inbox, account);
   if (!m) throw conflict('DRAFT_CHANGED', `Draft ${d.id} changed or is being sent meanwhile; read it again.`);
-  return {
-    result: { id: m.id, status: 'queued', message_id: `<${m.message_id_header}>`, sent_at: m.received_at, scheduled_at: null, thread_id: m.thread_id,
-      note: 'Sent to the mail service; delivery_status on the message follows delivery, bounces and complaints.' },
-    nextSteps: [`Follow it at GET /v1/inboxes/${inbox.id}/messages/${m.id} (delivery_status).`, 'Replies thread back into the same conversation.'],
-  };
+  return { kind: 'sent', message: m };
 }
 
 /** The EventBridge Scheduler target: send the draft if it is still scheduled for this time. */

@@ -1,18 +1,17 @@
-import { generateApiKey, hashApiKey } from '../core/api-keys.ts';
-import { ApiError, badRequest, conflict, tooManyRequests } from '../core/errors.ts';
-import { newId } from '../core/ids.ts';
-import { effectiveLimits, isPaid, type Tier } from '../core/tiers.ts';
-import { usernameProblem } from '../core/usernames.ts';
-import { config } from '../config.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import * as store from '../store/accounts.ts';
-import { getDomain, type CustomDomainRecord } from '../store/domains.ts';
-import type { AccountRecord, InboxRecord } from '../store/records.ts';
+import { generateApiKey, hashApiKey } from '../../core/api-keys.ts';
+import { ApiError, badRequest, conflict, tooManyRequests } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { effectiveLimits, isPaid, type Tier } from '../../core/tiers.ts';
+import { usernameProblem } from '../../core/usernames.ts';
+import { config } from '../../config.ts';
+import * as store from '../../store/accounts.ts';
+import { getDomain, type CustomDomainRecord } from '../../store/domains.ts';
+import type { AccountRecord, InboxRecord } from '../../store/records.ts';
 import type { z } from 'zod';
-import type { CreateInboxBody, ListInboxesQuery, UpdateInboxBody } from '../schemas/inboxes.ts';
-import { dispatchAfterCommit, newEvent } from './events.ts';
+import type { CreateInboxBody, ListInboxesQuery, UpdateInboxBody } from '../../schemas/inboxes.ts';
+import { dispatchAfterCommit, newEvent } from '../webhooks/event-outbox.ts';
 import { upgradeContext } from './upgrade-context.ts';
-import { displayName, inboxDetail, inboxSummary, viewUrl } from './views.ts';
+import { displayName } from './inbox-views.ts';
 
 /** Rolling window for inbox creation limits (spec: 10 per hour per IP, rolling). */
 const CREATION_WINDOW_MS = 3600_000;
@@ -40,12 +39,16 @@ function checkDisplayName(name: string | null | undefined) {
   }
 }
 
-const STEPS_AFTER_CREATE = (i: InboxRecord) => [
-  'Save api_key (and account_api_key if present) now: keys are shown only once and are stored only as hashes.',
-  `Mail sent to ${i.address} appears at GET /v1/inboxes/${i.id}/messages (Authorization: Bearer <api_key>).`,
-  'Register a webhook (POST /v1/webhooks) to be told about new mail instead of polling.',
-  'GET /v1/capabilities shows what this account can and cannot do.',
-];
+export type CreateInboxInput = z.output<typeof CreateInboxBody>;
+export type ListInboxesInput = z.output<typeof ListInboxesQuery>;
+
+/**
+ * A new inbox with its keys (shown this once), or — a repeat with the same client_id — the
+ * inbox that client_id created, without keys (they are stored only as hashes).
+ */
+export type CreateInboxOutcome =
+  | { kind: 'created'; inbox: InboxRecord; tier: Tier; apiKey: string; accountApiKey?: string }
+  | { kind: 'replayed'; inbox: InboxRecord; tier: Tier; clientId: string; showMetadata: boolean };
 
 function accountProblem(account: AccountRecord): ApiError | undefined {
   if (account.status === 'under_review') return new ApiError(403, 'ACCOUNT_UNDER_REVIEW', 'This account is under review; creating inboxes is paused.');
@@ -60,8 +63,11 @@ async function inboxLimitError(account: AccountRecord, max: number) {
   });
 }
 
-export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBody>>): Promise<OperationResult> {
-  const body = req.body;
+/**
+ * Creates an inbox: in `account`, or without one in a new free account. `sourceIp` is what
+ * keyless creation is limited and made idempotent by.
+ */
+export async function createInbox(body: CreateInboxInput, account: AccountRecord | undefined, sourceIp: string): Promise<CreateInboxOutcome> {
   const username = body.username;
   const problem = usernameProblem(username);
   if (problem) throw badRequest('INVALID_USERNAME', problem, { field: 'username' });
@@ -69,7 +75,6 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
   if (body.metadata && Buffer.byteLength(JSON.stringify(body.metadata)) > MAX_METADATA_BYTES) {
     throw badRequest('VALIDATION_ERROR', `metadata: at most ${MAX_METADATA_BYTES} bytes of JSON`, { field: 'metadata' });
   }
-  const account = req.principal?.account;
   const tier: Tier = account?.tier ?? 'free';
   let domain: CustomDomainRecord | undefined;
   if (body.domain_id) {
@@ -92,14 +97,14 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
 
   // Keyless: scoped to the source IP AND the username, so agents sharing one NAT address cannot
   // replay (and read) each other's inbox by reusing a client_id.
-  const idemScope = account ? `acc:${account.id}` : `ip:${req.sourceIp}#${username}`;
+  const idemScope = account ? `acc:${account.id}` : `ip:${sourceIp}#${username}`;
   if (body.client_id) {
     const replay = await replayIdempotent(idemScope, body.client_id, tier, account?.id);
     if (replay) return replay;
   }
 
   const limits = effectiveLimits(tier, config.limitOverrides);
-  const windowSubject = tier === 'free' ? `ip:${req.sourceIp}` : `acc:${account!.id}`;
+  const windowSubject = tier === 'free' ? `ip:${sourceIp}` : `acc:${account!.id}`;
   if (account && limits.maxInboxes >= 0 && account.inbox_count >= limits.maxInboxes) {
     throw await inboxLimitError(account, limits.maxInboxes);
   }
@@ -163,23 +168,7 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
     });
     if (outcome.ok) {
       await dispatchAfterCommit([created]);
-      return {
-        status: 201,
-        result: {
-          id: inbox.id,
-          address: inbox.address,
-          api_key: inboxKey,
-          ...(accountKey ? { account_api_key: accountKey } : {}),
-          display_name: displayName(inbox),
-          status: inbox.status,
-          tier,
-          view_url: viewUrl(inbox.id, inboxKey),
-          created_at: now,
-          ...(inbox.client_id ? { client_id: inbox.client_id } : {}),
-          ...(inbox.metadata ? { metadata: inbox.metadata } : {}),
-        },
-        nextSteps: STEPS_AFTER_CREATE(inbox),
-      };
+      return { kind: 'created', inbox, tier, apiKey: inboxKey, ...(accountKey ? { accountApiKey: accountKey } : {}) };
     }
     switch (outcome.reason) {
       case 'username_taken': {
@@ -217,73 +206,35 @@ export async function createInbox(req: HttpRequest<z.output<typeof CreateInboxBo
  * `callerTier` is the caller's; a keyless caller is "free" even when the inbox's account has
  * been upgraded since, so the owner's tier is read for that case.
  */
-async function replayIdempotent(scope: string, clientId: string, callerTier: Tier, callerAccountId?: string): Promise<OperationResult | undefined> {
+async function replayIdempotent(scope: string, clientId: string, callerTier: Tier, callerAccountId?: string): Promise<CreateInboxOutcome | undefined> {
   const inboxId = await store.getIdempotentInboxId(scope, clientId);
   if (!inboxId) return undefined;
   const inbox = await store.getInbox(inboxId);
   if (!inbox) return undefined;
   const tier = inbox.account_id === callerAccountId ? callerTier : (await store.getAccount(inbox.account_id))?.tier ?? callerTier;
-  return {
-    status: 200,
-    result: {
-      id: inbox.id,
-      address: inbox.address,
-      api_key: null,
-      display_name: displayName(inbox),
-      status: inbox.status,
-      tier,
-      view_url: null,
-      created_at: inbox.created_at,
-      client_id: clientId,
-      // Metadata only to the owning account's key: a keyless replay proves no ownership.
-      ...(inbox.metadata && inbox.account_id === callerAccountId ? { metadata: inbox.metadata } : {}),
-    },
-    nextSteps: [
-      `This client_id already created inbox ${inbox.id}; no second inbox was made.`,
-      'Keys are shown only when an inbox is created. Use the api_key from the first response.',
-    ],
-  };
+  // Metadata only to the owning account's key: a keyless replay proves no ownership.
+  return { kind: 'replayed', inbox, tier, clientId, showMetadata: inbox.account_id === callerAccountId };
 }
 
-export async function listInboxes(req: HttpRequest<unknown, z.output<typeof ListInboxesQuery>>): Promise<OperationResult> {
-  const { limit, offset, include_deleted } = req.query;
-  const all = (await store.listAccountInboxes(req.principal!.account.id))
+/** The account's inboxes in id (creation) order; deleted ones only when asked. */
+export async function listInboxes(accountId: string, { limit, offset, include_deleted }: ListInboxesInput) {
+  const all = (await store.listAccountInboxes(accountId))
     .filter((i) => include_deleted || i.status !== 'deleted')
     .sort((a, b) => a.id.localeCompare(b.id));
   const page = all.slice(offset, offset + limit);
-  return {
-    result: { inboxes: page.map(inboxSummary), total: all.length, limit, offset, has_more: offset + page.length < all.length },
-    nextSteps: all.length === 0
-      ? ['Create an inbox with POST /v1/inboxes and your account key.']
-      : ['Read an inbox\'s mail with GET /v1/inboxes/{id}/messages.'],
-  };
+  return { inboxes: page, total: all.length, limit, offset, has_more: offset + page.length < all.length };
 }
 
-export async function getInbox(req: HttpRequest): Promise<OperationResult> {
-  const p = req.principal!;
-  const inbox = p.inbox!;
-  return {
-    result: inboxDetail(inbox, p.account.tier, p.key),
-    nextSteps: [
-      `List mail with GET /v1/inboxes/${inbox.id}/messages.`,
-      'Open view_url in a browser to read this inbox as a person; it carries this inbox key, so share it only with your operator.',
-    ],
-  };
-}
-
-export async function updateInbox(req: HttpRequest<z.output<typeof UpdateInboxBody>>): Promise<OperationResult> {
-  const inbox = req.principal!.inbox!;
-  checkDisplayName(req.body.display_name);
-  const updated = await store.updateInboxDisplayName(inbox.id, req.body.display_name, new Date().toISOString());
+/** Changes the display name (the sender name of the inbox's mail). */
+export async function updateInbox(inbox: InboxRecord, displayName: z.output<typeof UpdateInboxBody>["display_name"]): Promise<InboxRecord> {
+  checkDisplayName(displayName);
+  const updated = await store.updateInboxDisplayName(inbox.id, displayName, new Date().toISOString());
   if (!updated) throw new ApiError(404, 'INBOX_NOT_FOUND', `Inbox ${inbox.id} was deleted.`);
-  return {
-    result: { id: updated.id, address: updated.address, display_name: displayName(updated), status: updated.status, updated_at: updated.updated_at },
-    nextSteps: ['The display name is used as the sender name on mail this inbox sends.'],
-  };
+  return updated;
 }
 
-export async function deleteInbox(req: HttpRequest): Promise<OperationResult> {
-  const inbox = req.principal!.inbox!;
+/** Soft delete: mail is no longer accepted and the key stops working; inbox.deleted in the same transaction. */
+export async function deleteInbox(inbox: InboxRecord): Promise<{ deleted_at: string }> {
   const now = new Date().toISOString();
   const event = await newEvent('inbox.deleted', { account_id: inbox.account_id, inbox_id: inbox.id, timestamp: now }, {
     inbox: { id: inbox.id, address: inbox.address, status: 'deleted', deleted_at: now },
@@ -291,11 +242,5 @@ export async function deleteInbox(req: HttpRequest): Promise<OperationResult> {
   const deleted = await store.softDeleteInbox(inbox, now, [event]);
   if (!deleted) throw new ApiError(404, 'INBOX_NOT_FOUND', `Inbox ${inbox.id} is already deleted.`);
   await dispatchAfterCommit([event]);
-  return {
-    result: { id: inbox.id, address: inbox.address, status: 'deleted', deleted_at: now },
-    nextSteps: [
-      `Mail to ${inbox.address} is no longer accepted, and its inbox key stops working.`,
-      'The username stays reserved so that nobody else receives mail meant for this inbox.',
-    ],
-  };
+  return { deleted_at: now };
 }

@@ -1,37 +1,21 @@
 import type { z } from 'zod';
-import { lookup } from '../adapters/dns.ts';
-import { createDomainIdentity, deleteDomainIdentity, getDomainIdentity } from '../aws/ses-identities.ts';
-import { checkDomainName, domainRecords, domainVerified, evaluateRecord, mailFromDomain, REQUIRED_PURPOSES } from '../core/domains.ts';
-import { ApiError, badRequest, conflict, notFound } from '../core/errors.ts';
-import { newId } from '../core/ids.ts';
-import { isPaid, TIER_LIMITS } from '../core/tiers.ts';
-import { config } from '../config.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import type { CreateDomainBody, DomainParams } from '../schemas/domains.ts';
-import { listAccountInboxes } from '../store/accounts.ts';
-import * as store from '../store/domains.ts';
-import type { CustomDomainRecord } from '../store/domains.ts';
-import type { AccountRecord } from '../store/records.ts';
-import { dispatchAfterCommit, newEvent } from './events.ts';
+import { lookup } from '../../adapters/dns.ts';
+import { createDomainIdentity, deleteDomainIdentity, getDomainIdentity } from '../../aws/ses-identities.ts';
+import { checkDomainName, domainRecords, domainVerified, evaluateRecord, mailFromDomain, REQUIRED_PURPOSES } from '../../core/domains.ts';
+import { ApiError, badRequest, conflict, notFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { isPaid, TIER_LIMITS } from '../../core/tiers.ts';
+import { config } from '../../config.ts';
+import type { CreateDomainBody } from '../../schemas/domains.ts';
+import { listAccountInboxes } from '../../store/accounts.ts';
+import * as store from '../../store/domains.ts';
+import type { CustomDomainRecord } from '../../store/domains.ts';
+import type { AccountRecord } from '../../store/records.ts';
+import { dispatchAfterCommit, newEvent } from '../webhooks/event-outbox.ts';
 import { upgradeContext } from './upgrade-context.ts';
 
 /** SES's region: its inbound MX and MAIL FROM feedback endpoints are regional. */
 const sesRegion = () => process.env.AWS_REGION ?? 'us-east-1';
-
-/** The API view of a domain. */
-export function domainView(d: CustomDomainRecord) {
-  return {
-    id: d.id,
-    domain: d.domain,
-    domain_unicode: d.domain_unicode,
-    status: d.status,
-    records: d.records,
-    ses_identity_verified: d.ses_identity_verified,
-    created_at: d.created_at,
-    last_checked_at: d.last_checked_at,
-    verified_at: d.verified_at,
-  };
-}
 
 async function requirePaid(account: AccountRecord) {
   if (isPaid(account.tier)) return;
@@ -54,16 +38,10 @@ async function loadDomain(accountId: string, id: string) {
   return d;
 }
 
-const STEPS_PENDING = (d: CustomDomainRecord) => [
-  `Publish the records under records[] at your DNS provider (required: ${REQUIRED_PURPOSES.join(' and ')}; mail_from and dmarc are advised).`,
-  `Then POST /v1/domains/${d.id}/verify; each record gets its own status and, when it fails, the reason. DNS changes can take minutes to appear.`,
-  `Once verified, create inboxes there: POST /v1/inboxes {"username": "…", "domain_id": "${d.id}"}.`,
-];
-
-export async function createDomain(req: HttpRequest<z.output<typeof CreateDomainBody>>): Promise<OperationResult> {
-  const account = req.principal!.account;
+/** Claims a domain for the account and creates its SES identity; the domain starts pending. */
+export async function createDomain(account: AccountRecord, body: z.output<typeof CreateDomainBody>): Promise<CustomDomainRecord> {
   await requirePaid(account);
-  const checked = checkDomainName(req.body.domain, config.mailDomain);
+  const checked = checkDomainName(body.domain, config.mailDomain);
   if (!checked.ok) throw badRequest('INVALID_DOMAIN', checked.problem, { field: 'domain' });
   const name = checked.ascii;
 
@@ -94,24 +72,16 @@ export async function createDomain(req: HttpRequest<z.output<typeof CreateDomain
       ? conflict('DOMAIN_EXISTS', `${name} is already a domain of this account (${winner.domain_id}).`, { field: 'domain' })
       : conflict('DOMAIN_TAKEN', `${name} is claimed by another account.`, { field: 'domain' });
   }
-  return { status: 201, result: domainView(d), nextSteps: STEPS_PENDING(d) };
+  return d;
 }
 
-export async function listDomains(req: HttpRequest): Promise<OperationResult> {
-  const account = req.principal!.account;
-  const all = (await store.listDomains(account.id)).sort((a, b) => a.id.localeCompare(b.id));
-  const max = TIER_LIMITS[account.tier].maxCustomDomains;
-  return {
-    result: { domains: all.map(domainView), total: all.length, max_custom_domains: max },
-    nextSteps: all.length ? ['POST /v1/domains/{id}/verify checks a pending domain\'s DNS records again.']
-      : [isPaid(account.tier) ? 'Add a domain with POST /v1/domains {"domain": "agents.example.com"}.' : 'Custom domains need a paid tier (GET /v1/capabilities).'],
-  };
+/** The account's domains, oldest first, and how many its tier allows. */
+export async function listDomains(account: AccountRecord) {
+  const domains = (await store.listDomains(account.id)).sort((a, b) => a.id.localeCompare(b.id));
+  return { domains, maxCustomDomains: TIER_LIMITS[account.tier].maxCustomDomains };
 }
 
-export async function getDomain(req: HttpRequest<unknown, unknown, z.output<typeof DomainParams>>): Promise<OperationResult> {
-  const d = await loadDomain(req.principal!.account.id, req.params.id);
-  return { result: domainView(d), nextSteps: d.status === 'verified' ? [`Create inboxes at ${d.domain} with POST /v1/inboxes and domain_id ${d.id}.`] : STEPS_PENDING(d) };
-}
+export const getDomain = (account: AccountRecord, id: string): Promise<CustomDomainRecord> => loadDomain(account.id, id);
 
 /**
  * Looks up every record in DNS and the SES identity, and stores each record's status. The
@@ -119,9 +89,8 @@ export async function getDomain(req: HttpRequest<unknown, unknown, z.output<type
  * records hold and SES has verified the identity; a verified domain stays verified, its
  * records' statuses still show what DNS answers now.
  */
-export async function verifyDomain(req: HttpRequest<unknown, unknown, z.output<typeof DomainParams>>): Promise<OperationResult> {
-  const account = req.principal!.account;
-  const d = await loadDomain(account.id, req.params.id);
+export async function verifyDomain(account: AccountRecord, id: string): Promise<{ domain: CustomDomainRecord; concurrent: boolean }> {
+  const d = await loadDomain(account.id, id);
   const [answers, identity] = await Promise.all([
     Promise.all(d.records.map((r) => lookup(r.type, r.name))),
     getDomainIdentity(d.domain),
@@ -139,27 +108,15 @@ export async function verifyDomain(req: HttpRequest<unknown, unknown, z.output<t
   const saved = await store.saveDomainCheck(next, events);
   if (saved === 'changed') {
     // A concurrent check verified it (and emitted the event) first, or it was deleted.
-    const fresh = await loadDomain(account.id, d.id);
-    return { result: domainView(fresh), nextSteps: ['Another check of this domain finished at the same time; this is its result.'] };
+    return { domain: await loadDomain(account.id, d.id), concurrent: true };
   }
   await dispatchAfterCommit(events);
-  const failing = records.filter((r) => r.required && r.status !== 'verified');
-  return {
-    result: domainView(next),
-    nextSteps: next.status === 'verified'
-      ? [`${d.domain} is verified: create inboxes there with POST /v1/inboxes {"username": "…", "domain_id": "${d.id}"}.`]
-      : [
-        ...failing.map((r) => `${r.type} ${r.name}: ${r.detail}`),
-        ...(sesVerified ? [] : ['SES has not verified the identity yet: it checks the DKIM CNAMEs itself, usually within minutes of them appearing.']),
-        `Fix the records above, then POST /v1/domains/${d.id}/verify again.`,
-      ],
-  };
+  return { domain: next, concurrent: false };
 }
 
 /** Deletes a domain no active inbox uses, with its SES identity. */
-export async function deleteDomain(req: HttpRequest<unknown, unknown, z.output<typeof DomainParams>>): Promise<OperationResult> {
-  const account = req.principal!.account;
-  const d = await loadDomain(account.id, req.params.id);
+export async function deleteDomain(account: AccountRecord, id: string): Promise<CustomDomainRecord> {
+  const d = await loadDomain(account.id, id);
   const users = (await listAccountInboxes(account.id)).filter((i) => i.domain_id === d.id && i.status === 'active');
   if (users.length) {
     throw conflict('DOMAIN_IN_USE', `${users.length} active inbox${users.length === 1 ? '' : 'es'} at ${d.domain} still receive mail there.`, {
@@ -169,8 +126,5 @@ export async function deleteDomain(req: HttpRequest<unknown, unknown, z.output<t
   }
   if (!(await store.deleteDomain(d))) throw notFound('DOMAIN_NOT_FOUND', `Custom domain ${d.id} was deleted meanwhile.`);
   await deleteDomainIdentity(d.domain);
-  return {
-    result: { id: d.id, domain: d.domain, deleted: true },
-    nextSteps: [`Mail to ${d.domain} is no longer accepted. You may remove its DNS records.`],
-  };
+  return d;
 }

@@ -1,5 +1,5 @@
-import { bodiesKey, getObjectBytes, putObject } from '../store/blobs.ts';
-import type { MessageRecord } from '../store/records.ts';
+import { bodiesKey, getObjectBytes, putObject } from '../../store/blobs.ts';
+import type { MessageRecord } from '../../store/records.ts';
 
 /**
  * A DynamoDB item holds at most 400 KB. Bodies and headers of larger mail move to the bucket

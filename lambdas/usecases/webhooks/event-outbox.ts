@@ -1,15 +1,15 @@
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { sqsClient } from '../aws/sqs.ts';
-import { requireEnv } from '../config.ts';
-import { eventBody, type EventType } from '../core/events.ts';
-import { newId } from '../core/ids.ts';
-import { errorFields, log } from '../log.ts';
-import { hears } from '../core/stream.ts';
-import { listConnections } from '../store/connections.ts';
-import { markDispatched, MAX_INLINE_PAYLOAD_BYTES, pendingEvents } from '../store/events.ts';
-import type { EventRecord, WebhookRecord } from '../store/records.ts';
-import { listWebhooks } from '../store/webhooks.ts';
-import { RESOURCE_SETTINGS } from '../resource-settings.ts';
+import { sqsClient } from '../../aws/sqs.ts';
+import { requireEnv } from '../../config.ts';
+import { eventBody, type EventType } from '../../core/events.ts';
+import { newId } from '../../core/ids.ts';
+import { errorFields, log } from '../../log.ts';
+import { hears } from '../../core/stream.ts';
+import { listConnections } from '../../store/connections.ts';
+import { markDispatched, MAX_INLINE_PAYLOAD_BYTES, pendingEvents } from '../../store/events.ts';
+import type { EventRecord, WebhookRecord } from '../../store/records.ts';
+import { listWebhooks } from '../../store/webhooks.ts';
+import { RESOURCE_SETTINGS } from '../../resource-settings.ts';
 
 const queueUrl = requireEnv('WEBHOOK_QUEUE_URL');
 /** SQS takes at most 10 messages per batch call. */
@@ -27,7 +27,7 @@ export interface DeliveryJob {
   generation: number;
 }
 
-/** Fan-out of one event to the account's WebSocket stream connections (services/stream.ts), through the same queue. */
+/** Fan-out of one event to the account's WebSocket stream connections (usecases/webhooks/stream.ts), through the same queue. */
 export interface StreamJob {
   kind: 'stream';
   account_id: string;
@@ -43,7 +43,7 @@ export async function newEvent(type: EventType, ctx: { account_id: string; inbox
   const base = { event_id, event: type, account_id: ctx.account_id, inbox_id: ctx.inbox_id, timestamp, dispatched: false };
   if (Buffer.byteLength(body) <= MAX_INLINE_PAYLOAD_BYTES) return { ...base, payload: body };
   // Only functions that can emit large payloads (ingest) hold the bucket; load it on demand.
-  const { putObject } = await import('../store/blobs.ts');
+  const { putObject } = await import('../../store/blobs.ts');
   const key = `${RESOURCE_SETTINGS.webhookPayloadPrefix}${event_id}.json`;
   await putObject(key, body, 'application/json');
   return { ...base, payload_s3_key: key };

@@ -9,14 +9,14 @@
  * for the replay (a conditional write on mode = replaying) or — once the replay switched to live
  * — posts it itself. The replay sends the held events last, in id order.
  */
-import { hashApiKey, looksLikeApiKey } from '../core/api-keys.ts';
-import { controlFrame, eventFrame, hears, parseSubscribe, REPLAY_MAX_EVENTS, StreamProtocolError } from '../core/stream.ts';
-import { closeConnection, postToConnection, streamUrl } from '../aws/stream.ts';
-import { errorFields, log } from '../log.ts';
-import { getAccountAndInbox, getApiKey, getInbox } from '../store/accounts.ts';
-import * as store from '../store/connections.ts';
-import { getEvent } from '../store/events.ts';
-import type { EventRecord } from '../store/records.ts';
+import { hashApiKey, looksLikeApiKey } from '../../core/api-keys.ts';
+import { controlFrame, eventFrame, hears, parseSubscribe, REPLAY_MAX_EVENTS, StreamProtocolError } from '../../core/stream.ts';
+import { closeConnection, postToConnection, streamUrl } from '../../aws/stream.ts';
+import { errorFields, log } from '../../log.ts';
+import { getAccountAndInbox, getApiKey, getInbox } from '../../store/accounts.ts';
+import * as store from '../../store/connections.ts';
+import { getEvent } from '../../store/events.ts';
+import type { EventRecord } from '../../store/records.ts';
 
 /**
  * The event index (a GSI) is eventually consistent: an event committed just before a subscribe
@@ -51,7 +51,7 @@ export async function disconnect(connectionId: string) {
 async function payloadOf(e: EventRecord): Promise<string | undefined> {
   if (e.payload !== undefined) return e.payload;
   if (!e.payload_s3_key) return undefined;
-  const { getObjectBytes } = await import('../store/blobs.ts');
+  const { getObjectBytes } = await import('../../store/blobs.ts');
   return (await getObjectBytes(e.payload_s3_key))?.toString('utf8');
 }
 

@@ -1,6 +1,6 @@
-import { config } from '../config.ts';
-import type { Tier } from '../core/tiers.ts';
-import type { InboxRecord } from '../store/records.ts';
+import { config } from '../../config.ts';
+import type { Tier } from '../../core/tiers.ts';
+import type { InboxRecord } from '../../store/records.ts';
 
 /** The inbox page for a person; it carries the inbox key, as the spec's view_url does. */
 export const viewUrl = (inboxId: string, inboxKey: string) =>

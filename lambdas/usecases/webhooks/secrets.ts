@@ -1,5 +1,5 @@
-import { linkSigningSecret } from '../aws/secrets.ts';
-import { deriveKey, open, seal } from '../core/secret-box.ts';
+import { linkSigningSecret } from '../../aws/secrets.ts';
+import { deriveKey, open, seal } from '../../core/secret-box.ts';
 
 let key: Promise<Buffer> | undefined;
 const sealingKey = () => (key ??= linkSigningSecret().then((s) => deriveKey(s, 'webhook-secret-v1')));

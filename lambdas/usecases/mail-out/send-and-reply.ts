@@ -1,23 +1,23 @@
 import type * as z from 'zod';
-import { ApiError, badRequest, invalidApiKey, notFound } from '../core/errors.ts';
-import { isId } from '../core/ids.ts';
-import type { HttpRequest, OperationResult } from '../http/types.ts';
-import type { ReplyBody, SendBody } from '../schemas/drafts.ts';
-import { getAccountAndInbox, getIdempotentInboxId } from '../store/accounts.ts';
-import { claimIdempotency, releaseIdempotency } from '../store/idempotency.ts';
-import { findMessageById, getMessage } from '../store/messages.ts';
-import type { AccountRecord, InboxRecord, MessageRecord } from '../store/records.ts';
-import { sendMail, type SendRequest } from './sending.ts';
-import { newId } from '../core/ids.ts';
+import { ApiError, badRequest, invalidApiKey, notFound } from '../../core/errors.ts';
+import { isId } from '../../core/ids.ts';
+import type { ReplyBody, SendBody } from '../../schemas/drafts.ts';
+import { getAccountAndInbox, getIdempotentInboxId } from '../../store/accounts.ts';
+import { claimIdempotency, releaseIdempotency } from '../../store/idempotency.ts';
+import { findMessageById, getMessage } from '../../store/messages.ts';
+import type { AccountRecord, InboxRecord, MessageRecord } from '../../store/records.ts';
+import { sendMail, type SendRequest } from './transmit.ts';
+import { newId } from '../../core/ids.ts';
+import type { Caller } from '../shared/caller.ts';
 
-const sentResult = (m: MessageRecord, replay = false) => ({
-  result: { id: m.id, status: 'queued', message_id: `<${m.message_id_header}>`, sent_at: m.received_at, scheduled_at: null, thread_id: m.thread_id,
-    note: replay ? 'This client_id was already sent; this is that message (nothing was sent twice).' : 'Sent to the mail service; delivery_status follows delivery, bounces and complaints.' },
-  nextSteps: [`Follow delivery at GET /v1/inboxes/${m.inbox_id}/messages/${m.id} (delivery_status).`, 'Replies thread back into the same conversation.'],
-});
+export type SendInput = z.output<typeof SendBody>;
+export type ReplyInput = z.output<typeof ReplyBody>;
+
+/** The message sent, and whether it is an earlier send of the same client_id (nothing was sent twice). */
+export interface SendOutcome { message: MessageRecord; replayed: boolean }
 
 /** client_id makes a send happen once: the claim is taken before sending, released if it fails. */
-async function sendOnce(account: AccountRecord, clientId: string | undefined, build: (messageId: string) => Promise<SendRequest>): Promise<OperationResult> {
+async function sendOnce(account: AccountRecord, clientId: string | undefined, build: (messageId: string) => Promise<SendRequest>): Promise<SendOutcome> {
   const messageId = newId('message');
   if (clientId) {
     const scope = `acc:${account.id}#send`;
@@ -25,25 +25,21 @@ async function sendOnce(account: AccountRecord, clientId: string | undefined, bu
     if (!claimed.ok) {
       const existing = await getIdempotentInboxId(scope, clientId);
       const prior = existing ? await findMessageById(existing) : undefined;
-      if (prior) return { status: 200, ...sentResult(prior, true) };
+      if (prior) return { message: prior, replayed: true };
       throw new ApiError(409, 'SEND_IN_PROGRESS', 'A send with this client_id is in progress; read the inbox\'s messages in a moment.', { retry_after: 2 });
     }
     try {
-      const m = await sendMail(await build(messageId), { messageId });
-      return { status: 201, ...sentResult(m) };
+      return { message: await sendMail(await build(messageId), { messageId }), replayed: false };
     } catch (e) {
       await releaseIdempotency(scope, clientId);
       throw e;
     }
   }
-  const m = await sendMail(await build(messageId), { messageId });
-  return { status: 201, ...sentResult(m) };
+  return { message: await sendMail(await build(messageId), { messageId }), replayed: false };
 }
 
-export async function sendMessage(req: HttpRequest<z.output<typeof SendBody>>): Promise<OperationResult> {
-  const p = req.principal!;
-  const inbox = p.inbox!;
-  const b = req.body;
+/** Sends a new mail (or an answer, with in_reply_to) from `inbox`; client_id makes it happen once. */
+export async function sendMessage(account: AccountRecord, inbox: InboxRecord, b: SendInput): Promise<SendOutcome> {
   const attachments = b.attachments.map((a, i) => {
     const content = Buffer.from(a.content, 'base64');
     if (!content.length && a.content.length) throw badRequest('VALIDATION_ERROR', `attachments.${i}.content: not base64`, { field: `attachments.${i}.content` });
@@ -51,16 +47,18 @@ export async function sendMessage(req: HttpRequest<z.output<typeof SendBody>>): 
   });
   const answering = b.in_reply_to ? (isId('message', b.in_reply_to) ? await getMessage(inbox.id, b.in_reply_to) : undefined) : undefined;
   if (b.in_reply_to && !answering) throw badRequest('MESSAGE_NOT_FOUND', `in_reply_to: no message ${b.in_reply_to} in this inbox.`, { field: 'in_reply_to' });
-  return sendOnce(p.account, b.client_id, async () => ({
-    inbox, account: p.account, to: b.to, cc: b.cc, bcc: b.bcc, subject: b.subject, text: b.body, html: b.body_html ?? null, attachments, answering,
+  return sendOnce(account, b.client_id, async () => ({
+    inbox, account, to: b.to, cc: b.cc, bcc: b.bcc, subject: b.subject, text: b.body, html: b.body_html ?? null, attachments, answering,
   }));
 }
 
 const reSubject = (s: string) => (/^\s*re\s*:/i.test(s) ? s : `Re: ${s}`);
 
-export async function replyToMessage(req: HttpRequest<z.output<typeof ReplyBody>>): Promise<OperationResult> {
-  const p = req.principal!;
-  const id = req.params.id as string;
+/**
+ * Replies to message `id` in its thread, from its inbox: an account caller may answer any of the
+ * account's messages, an inbox caller only its own inbox's.
+ */
+export async function replyToMessage(p: Caller, id: string, b: ReplyInput): Promise<SendOutcome> {
   const original = isId('message', id) ? await findMessageById(id) : undefined;
   if (!original || original.account_id !== p.account.id) throw notFound('MESSAGE_NOT_FOUND', `No message ${id} for this key.`);
   if (p.kind === 'inbox' && p.inbox!.id !== original.inbox_id) throw invalidApiKey('This inbox key is not valid for that message\'s inbox.');
@@ -70,9 +68,8 @@ export async function replyToMessage(req: HttpRequest<z.output<typeof ReplyBody>
   const self = inbox.address;
   const replyTo = original.direction === 'inbound' ? (original.reply_to.length ? original.reply_to : [original.from]) : original.to;
   const to = [...new Set(replyTo.filter((a) => a && a !== self))];
-  const cc = req.body.reply_all ? [...new Set([...original.to, ...original.cc].filter((a) => a !== self && !to.includes(a)))] : [];
+  const cc = b.reply_all ? [...new Set([...original.to, ...original.cc].filter((a) => a !== self && !to.includes(a)))] : [];
   if (!to.length) throw badRequest('NO_RECIPIENT', `Message ${id} has no sender to reply to.`);
-  const b = req.body;
   return sendOnce(p.account, b.client_id, async () => ({
     inbox: inbox!, account: p.account, to, cc, bcc: [], subject: reSubject(original.subject), text: b.body, html: b.body_html ?? null,
     attachments: [], answering: original,

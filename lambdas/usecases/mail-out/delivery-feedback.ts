@@ -1,8 +1,8 @@
-import { log } from '../log.ts';
-import { getMessage } from '../store/messages.ts';
-import { messageForSesId, setDeliveryStatus, suppressRecipient } from '../store/sending.ts';
-import { putEvent } from '../store/events.ts';
-import { dispatchAfterCommit, newEvent } from './events.ts';
+import { log } from '../../log.ts';
+import { getMessage } from '../../store/messages.ts';
+import { messageForSesId, setDeliveryStatus, suppressRecipient } from '../../store/sending.ts';
+import { putEvent } from '../../store/events.ts';
+import { dispatchAfterCommit, newEvent } from '../webhooks/event-outbox.ts';
 
 /** The parts of an SES configuration-set event (SNS message body) we act on. */
 export interface SesEvent {

@@ -1,0 +1,77 @@
+/** HTTP mapping of the domains function: custom domains, their DNS records and verification. */
+import type { z } from 'zod';
+import { REQUIRED_PURPOSES } from '../core/domains.ts';
+import { isPaid } from '../core/tiers.ts';
+import type { HttpRequest, Operation, OperationResult } from '../http/types.ts';
+import type { CreateDomainBody, DomainParams } from '../schemas/domains.ts';
+import type { CustomDomainRecord } from '../store/domains.ts';
+import * as domains from '../usecases/accounts/domains.ts';
+
+type DomainRequest = HttpRequest<unknown, unknown, z.output<typeof DomainParams>>;
+
+/** The API view of a domain. */
+export function domainView(d: CustomDomainRecord) {
+  return {
+    id: d.id,
+    domain: d.domain,
+    domain_unicode: d.domain_unicode,
+    status: d.status,
+    records: d.records,
+    ses_identity_verified: d.ses_identity_verified,
+    created_at: d.created_at,
+    last_checked_at: d.last_checked_at,
+    verified_at: d.verified_at,
+  };
+}
+
+const STEPS_PENDING = (d: CustomDomainRecord) => [
+  `Publish the records under records[] at your DNS provider (required: ${REQUIRED_PURPOSES.join(' and ')}; mail_from and dmarc are advised).`,
+  `Then POST /v1/domains/${d.id}/verify; each record gets its own status and, when it fails, the reason. DNS changes can take minutes to appear.`,
+  `Once verified, create inboxes there: POST /v1/inboxes {"username": "…", "domain_id": "${d.id}"}.`,
+];
+
+async function createDomain(req: HttpRequest<z.output<typeof CreateDomainBody>>): Promise<OperationResult> {
+  const d = await domains.createDomain(req.principal!.account, req.body);
+  return { status: 201, result: domainView(d), nextSteps: STEPS_PENDING(d) };
+}
+
+async function listDomains(req: HttpRequest): Promise<OperationResult> {
+  const account = req.principal!.account;
+  const { domains: all, maxCustomDomains } = await domains.listDomains(account);
+  return {
+    result: { domains: all.map(domainView), total: all.length, max_custom_domains: maxCustomDomains },
+    nextSteps: all.length ? ['POST /v1/domains/{id}/verify checks a pending domain\'s DNS records again.']
+      : [isPaid(account.tier) ? 'Add a domain with POST /v1/domains {"domain": "agents.example.com"}.' : 'Custom domains need a paid tier (GET /v1/capabilities).'],
+  };
+}
+
+async function getDomain(req: DomainRequest): Promise<OperationResult> {
+  const d = await domains.getDomain(req.principal!.account, req.params.id);
+  return { result: domainView(d), nextSteps: d.status === 'verified' ? [`Create inboxes at ${d.domain} with POST /v1/inboxes and domain_id ${d.id}.`] : STEPS_PENDING(d) };
+}
+
+async function verifyDomain(req: DomainRequest): Promise<OperationResult> {
+  const { domain: d, concurrent } = await domains.verifyDomain(req.principal!.account, req.params.id);
+  if (concurrent) return { result: domainView(d), nextSteps: ['Another check of this domain finished at the same time; this is its result.'] };
+  const failing = d.records.filter((r) => r.required && r.status !== 'verified');
+  return {
+    result: domainView(d),
+    nextSteps: d.status === 'verified'
+      ? [`${d.domain} is verified: create inboxes there with POST /v1/inboxes {"username": "…", "domain_id": "${d.id}"}.`]
+      : [
+        ...failing.map((r) => `${r.type} ${r.name}: ${r.detail}`),
+        ...(d.ses_identity_verified ? [] : ['SES has not verified the identity yet: it checks the DKIM CNAMEs itself, usually within minutes of them appearing.']),
+        `Fix the records above, then POST /v1/domains/${d.id}/verify again.`,
+      ],
+  };
+}
+
+async function deleteDomain(req: DomainRequest): Promise<OperationResult> {
+  const d = await domains.deleteDomain(req.principal!.account, req.params.id);
+  return {
+    result: { id: d.id, domain: d.domain, deleted: true },
+    nextSteps: [`Mail to ${d.domain} is no longer accepted. You may remove its DNS records.`],
+  };
+}
+
+export const domainsApi: Record<string, Operation> = { createDomain, listDomains, getDomain, verifyDomain, deleteDomain };

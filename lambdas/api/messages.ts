@@ -1,0 +1,59 @@
+/** HTTP mapping of the messages function: request → use case input, result → envelope and next_steps. */
+import type { z } from 'zod';
+import type { HttpRequest, Operation, OperationResult } from '../http/types.ts';
+import type { RejectionsQuery } from '../schemas/messages.ts';
+import * as messages from '../usecases/mail-in/messages.ts';
+import { messageView } from '../usecases/shared/message-views.ts';
+
+async function listMessages(req: HttpRequest<unknown, messages.ListMessagesInput>): Promise<OperationResult> {
+  const inbox = req.principal!.inbox!;
+  const page = await messages.listMessages(inbox, req.query);
+  return {
+    result: { ...page, messages: page.messages.map(messageView) },
+    nextSteps: page.total === 0
+      ? [`No mail yet. Mail sent to ${inbox.address} shows up here; register a webhook (POST /v1/webhooks) to be told when it arrives.`]
+      : ['reply_body holds the new text of each message; cta_links and verification_codes hold what to act on.',
+        'Mark a message read with PATCH /v1/inboxes/{id}/messages/{msgId} {"read": true}.'],
+  };
+}
+
+async function getMessage(req: HttpRequest): Promise<OperationResult> {
+  const m = await messages.getMessage(req.principal!.inbox!.id, req.params.msgId);
+  return {
+    result: messageView(m),
+    nextSteps: [
+      ...(m.verification_codes.length ? ['verification_codes lists the one-time codes found, best first.'] : []),
+      ...(m.cta_links.length ? ['cta_links lists the links to act on (verify, reset, sign in…), best first.'] : []),
+      `The whole conversation: GET /v1/inboxes/${m.inbox_id}/threads/${m.thread_id}.`,
+    ],
+  };
+}
+
+async function updateMessage(req: HttpRequest<messages.UpdateMessageInput>): Promise<OperationResult> {
+  const m = await messages.updateMessage(req.principal!.inbox!.id, req.params.msgId, req.body);
+  return { result: messageView(m), nextSteps: ['Unread counts of the thread follow read changes.'] };
+}
+
+const DOWNLOAD_STEPS = ['Download with a plain GET on url (no key needed) within the hour; after that, call this endpoint again for a fresh url.'];
+
+const getAttachment = async (req: HttpRequest): Promise<OperationResult> => ({
+  result: await messages.attachmentDownload(req.principal!.inbox!.id, req.params.msgId, req.params.attachId),
+  nextSteps: DOWNLOAD_STEPS,
+});
+
+const getThreadAttachment = async (req: HttpRequest): Promise<OperationResult> => ({
+  result: await messages.attachmentDownload(req.principal!.inbox!.id, req.params.msgId, req.params.attachId, req.params.threadId),
+  nextSteps: DOWNLOAD_STEPS,
+});
+
+async function listRejections(req: HttpRequest<unknown, z.output<typeof RejectionsQuery>>): Promise<OperationResult> {
+  const result = await messages.listRejections(req.principal!.inbox!.id, req.query.limit);
+  return {
+    result,
+    nextSteps: result.total
+      ? ['To let a sender through, add an allowlist entry (POST /v1/lists) or remove the blocking entry (DELETE /v1/lists/{id}).']
+      : ['No mail was refused by your allow/block lists in the last 30 days.'],
+  };
+}
+
+export const messagesApi: Record<string, Operation> = { listMessages, getMessage, updateMessage, getAttachment, getThreadAttachment, listRejections };

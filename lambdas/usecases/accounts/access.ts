@@ -1,0 +1,29 @@
+/**
+ * What the HTTP pipeline needs before any operation runs: who a presented API key is, and how
+ * many requests its subject made in the current rate window.
+ */
+import { hashApiKey } from '../../core/api-keys.ts';
+import { getAccountAndInbox, getApiKey } from '../../store/accounts.ts';
+import { countRequest } from '../../store/rate-limits.ts';
+import type { Caller } from '../shared/caller.ts';
+
+export type KeyLookup = { ok: true; caller: Caller } | { ok: false; reason: 'unknown_key' | 'owner_gone' };
+
+/**
+ * The caller a well-formed key stands for. An inbox key always means its own inbox; an account
+ * key means the inbox `addressedInboxId` when the request addresses one (undefined if it is not
+ * an inbox of any account: authorisation decides what that means).
+ */
+export async function callerForKey(key: string, addressedInboxId: string | undefined): Promise<KeyLookup> {
+  const record = await getApiKey(hashApiKey(key));
+  if (!record) return { ok: false, reason: 'unknown_key' };
+  const inboxId = record.kind === 'inbox' ? record.inbox_id : addressedInboxId;
+  const { account, inbox } = await getAccountAndInbox(record.account_id, inboxId);
+  if (!account) return { ok: false, reason: 'owner_gone' };
+  if (record.kind === 'inbox' && !inbox) return { ok: false, reason: 'owner_gone' };
+  return { ok: true, caller: { kind: record.kind, account, inbox } };
+}
+
+/** Counts one request of `subject` in the window starting at `windowStart`; returns the count so far. */
+export const countApiRequest = (subject: string, windowStart: number, windowSeconds: number): Promise<number> =>
+  countRequest(subject, windowStart, windowSeconds);

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import { notFound } from '../../core/errors.ts';
+import type { ListMessagesQuery, RejectionsQuery, UpdateMessageBody } from '../../schemas/messages.ts';
+import { ATTACHMENT_URL_TTL_SECONDS, presignDownload } from '../../store/blobs.ts';
+import * as store from '../../store/messages.ts';
+import type { InboxRecord, MessageRecord } from '../../store/records.ts';
+import { withBodies } from '../shared/message-bodies.ts';
+
+const messageNotFound = (id: string) => notFound('MESSAGE_NOT_FOUND', `No message ${id} in this inbox.`, {
+  next_steps: ['List the inbox with GET /v1/inboxes/{id}/messages to find message ids.'],
+});
+
+async function loadMessage(inboxId: string, messageId: string): Promise<MessageRecord> {
+  const m = await store.getMessage(inboxId, messageId);
+  if (!m) throw messageNotFound(messageId);
+  return m;
+}
+
+export type ListMessagesInput = z.output<typeof ListMessagesQuery>;
+export type UpdateMessageInput = z.output<typeof UpdateMessageBody>;
+
+export async function listMessages(inbox: InboxRecord, q: ListMessagesInput) {
+  const readFilter = q.unread_only ? false : q.unread !== undefined ? !q.unread : q.read;
+  const all = (await store.listInboxMessages(inbox.id, { threadId: q.thread_id, ascending: q.sort === 'asc' }))
+    .filter((m) => readFilter === undefined || m.read === readFilter);
+  const page = all.slice(q.offset, q.offset + q.limit);
+  return { messages: await Promise.all(page.map(withBodies)), total: all.length, limit: q.limit, offset: q.offset, has_more: q.offset + page.length < all.length };
+}
+
+/** One message of the inbox, bodies included; MESSAGE_NOT_FOUND otherwise. */
+export async function getMessage(inboxId: string, messageId: string): Promise<MessageRecord> {
+  return withBodies(await loadMessage(inboxId, messageId));
+}
+
+export async function updateMessage(inboxId: string, messageId: string, change: UpdateMessageInput): Promise<MessageRecord> {
+  let m = await loadMessage(inboxId, messageId);
+  if (change.read !== undefined && change.read !== m.read) {
+    await store.setMessageRead(m, change.read);
+  }
+  if (change.labels !== undefined) await store.setMessageLabels(m, [...new Set(change.labels)]);
+  m = await loadMessage(m.inbox_id, m.id);
+  return withBodies(m);
+}
+
+export interface AttachmentDownload { id: string; url: string; expires_at: string; filename: string; content_type: string; size: number }
+
+/** A fresh presigned URL for an attachment; with `threadId`, the message must be of that thread. */
+export async function attachmentDownload(inboxId: string, messageId: string, attachmentId: string, threadId?: string): Promise<AttachmentDownload> {
+  const m = await loadMessage(inboxId, messageId);
+  if (threadId !== undefined && m.thread_id !== threadId) throw messageNotFound(messageId);
+  const a = m.attachments.find((x) => x.id === attachmentId);
+  if (!a) {
+    throw notFound('ATTACHMENT_NOT_FOUND', `Message ${messageId} has no attachment ${attachmentId}.`, {
+      next_steps: [`The message's attachments[] lists its attachment ids (GET /v1/inboxes/${inboxId}/messages/${messageId}).`],
+    });
+  }
+  const url = await presignDownload(a.s3_key, a.filename, a.content_type);
+  return { id: a.id, url, expires_at: new Date(Date.now() + ATTACHMENT_URL_TTL_SECONDS * 1000).toISOString(),
+    filename: a.filename, content_type: a.content_type, size: a.size };
+}
+
+export async function listRejections(inboxId: string, limit: z.output<typeof RejectionsQuery>['limit']) {
+  const rows = await store.listRejections(inboxId, limit);
+  return { rejections: rows.map(({ from, subject, reason, rejected_at, rule }) => ({ from, subject, reason, rejected_at, rule })), total: rows.length };
+}

@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import { badRequest, conflict, notFound } from '../../core/errors.ts';
+import { isId, newId } from '../../core/ids.ts';
+import { normalizePattern } from '../../core/sender-rules.ts';
+import type { CreateListEntryBody, ListEntriesQuery } from '../../schemas/lists.ts';
+import { getInbox } from '../../store/accounts.ts';
+import * as store from '../../store/lists.ts';
+import type { ListEntryRecord } from '../../store/records.ts';
+
+export type CreateListEntryInput = z.output<typeof CreateListEntryBody>;
+export type ListEntriesInput = z.output<typeof ListEntriesQuery>;
+
+async function inboxOfAccount(accountId: string, inboxId: string) {
+  const inbox = isId('inbox', inboxId) ? await getInbox(inboxId) : undefined;
+  if (!inbox || inbox.account_id !== accountId || inbox.status === 'deleted') {
+    throw notFound('INBOX_NOT_FOUND', `No inbox ${inboxId} in this account.`);
+  }
+  return inbox;
+}
+
+/** Allows or blocks a sender pattern, account-wide or for one inbox of the account. */
+export async function createListEntry(accountId: string, input: CreateListEntryInput): Promise<ListEntryRecord> {
+  const raw = (input.address ?? input.pattern)!;
+  const address = normalizePattern(raw);
+  if (!address) {
+    throw badRequest('INVALID_ADDRESS', `"${raw}" is not an email address, *@domain, or *@*.domain.`, { field: 'address' });
+  }
+  const inbox = input.inbox_id ? await inboxOfAccount(accountId, input.inbox_id) : undefined;
+  const entry: ListEntryRecord = {
+    id: newId('listEntry'), account_id: accountId, type: input.type, address,
+    inbox_id: inbox?.id ?? null, inbox_address: inbox?.address ?? null, status: 'active', created_at: new Date().toISOString(),
+  };
+  if ((await store.createListEntry(entry)) === 'duplicate') {
+    throw conflict('LIST_ENTRY_EXISTS', `A ${entry.type} entry for ${address} ${inbox ? `on inbox ${inbox.id}` : 'account-wide'} already exists.`);
+  }
+  return entry;
+}
+
+/** The account's entries, oldest first; inbox_id 'null' means account-wide ones only. */
+export async function listListEntries(accountId: string, { type, inbox_id }: ListEntriesInput): Promise<ListEntryRecord[]> {
+  if (inbox_id && inbox_id !== 'null') await inboxOfAccount(accountId, inbox_id);
+  return (await store.listEntries(accountId))
+    .filter((e) => (type === undefined || e.type === type)
+      && (inbox_id === undefined || (inbox_id === 'null' ? e.inbox_id === null : e.inbox_id === inbox_id)))
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+export async function deleteListEntry(accountId: string, entryId: string): Promise<ListEntryRecord> {
+  const entry = (await store.listEntries(accountId)).find((e) => e.id === entryId);
+  if (!entry || !(await store.deleteListEntry(entry))) {
+    throw notFound('LIST_ENTRY_NOT_FOUND', `No list entry ${entryId} in this account.`, { next_steps: ['GET /v1/lists shows the entries.'] });
+  }
+  return entry;
+}
