@@ -7,41 +7,14 @@
  * AWS SDK the function uses. aws4fetch is the SigV4 signer (~6 KB) and nothing else; these
  * operations need no more (docs/decisions.md, "Bundles and observability").
  *
- * Same behaviour as the SDK client it replaces: credentials and region from the environment
- * (Lambda always gives the role's credentials there; the local stack gives each function its own),
- * AWS_ENDPOINT_URL(_S3) with path-style addressing for the emulator, virtual-hosted otherwise,
- * and the SDK's standard retry of 5xx and throttling answers (3 attempts).
+ * Path-style addressing on an emulator endpoint, virtual-hosted otherwise; credentials, endpoint
+ * overrides and retries as the SDK (lambdas/aws/fetch.ts).
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { AwsClient } from 'aws4fetch';
+import { AwsError, awsClient, awsRegion, endpointOverride } from './fetch.ts';
 
-/** The SDK's standard retry mode makes 3 attempts: the first and 2 retries. */
-const RETRIES = 2;
-
-/** The error an S3 call failed with: `name` is S3's error code (NoSuchKey, AccessDenied, …). */
-export class S3Error extends Error {
-  readonly $metadata: { httpStatusCode: number };
-  constructor(code: string, status: number, message: string) {
-    super(message);
-    this.name = code;
-    this.$metadata = { httpStatusCode: status };
-  }
-}
-
-const env = process.env;
-
-/** Built on each call: the credentials are read where the runtime put them (cheap: no network). */
-function client(): AwsClient {
-  return new AwsClient({
-    accessKeyId: env.AWS_ACCESS_KEY_ID ?? '',
-    secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? '',
-    sessionToken: env.AWS_SESSION_TOKEN || undefined,
-    service: 's3',
-    region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
-    retries: RETRIES,
-  });
-}
+const client = () => awsClient('s3');
 
 /** A key as S3 expects it in the path: each segment URI-encoded once (RFC 3986), slashes kept. */
 const encodeKey = (key: string) =>
@@ -49,17 +22,16 @@ const encodeKey = (key: string) =>
 
 /** The object's URL: path-style on an emulator endpoint (bucket.127.0.0.1 does not resolve). */
 export function objectUrl(bucket: string, key: string): URL {
-  const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL;
-  if (endpoint) return new URL(`${endpoint.replace(/\/+$/, '')}/${bucket}/${encodeKey(key)}`);
-  const region = env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1';
-  return new URL(`https://${bucket}.s3.${region}.amazonaws.com/${encodeKey(key)}`);
+  const endpoint = endpointOverride('S3');
+  if (endpoint) return new URL(`${endpoint}/${bucket}/${encodeKey(key)}`);
+  return new URL(`https://${bucket}.s3.${awsRegion()}.amazonaws.com/${encodeKey(key)}`);
 }
 
-async function failure(res: Response, what: string): Promise<S3Error> {
+async function failure(res: Response, what: string): Promise<AwsError> {
   const text = await res.text().catch(() => '');
   const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? (res.status === 404 ? 'NotFound' : `Http${res.status}`);
   const message = /<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? res.statusText;
-  return new S3Error(code, res.status, `S3 ${what}: ${code}${message ? `: ${message}` : ''}`);
+  return new AwsError(code, res.status, `S3 ${what}: ${code}${message ? `: ${message}` : ''}`);
 }
 
 /** GetObject: the body as a Node stream, or undefined when there is no such key. */
@@ -98,6 +70,8 @@ export interface PresignGetInput {
 export async function s3PresignGet(bucket: string, key: string, o: PresignGetInput): Promise<string> {
   const url = objectUrl(bucket, key);
   url.searchParams.set('X-Amz-Expires', String(o.expiresInSeconds));
+  // As the SDK's presigner writes it (test/unit/aws-fetch.test.ts holds the two to one signature).
+  url.searchParams.set('X-Amz-Content-Sha256', 'UNSIGNED-PAYLOAD');
   if (o.responseContentDisposition) url.searchParams.set('response-content-disposition', o.responseContentDisposition);
   if (o.responseContentType) url.searchParams.set('response-content-type', o.responseContentType);
   const signed = await client().sign(url, { method: 'GET', aws: { signQuery: true } });
