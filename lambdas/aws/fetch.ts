@@ -32,6 +32,22 @@ export function awsClient(service: string): AwsClient {
 }
 
 /**
+ * A signed call with the SDK's retries: aws4fetch retries 5xx and 429 answers itself; a request
+ * that gets no answer at all (connection reset, refused: fetch throws) is retried here, as the
+ * SDK retries transient network errors. The body is a Buffer or string, so it can be sent again.
+ */
+export async function awsFetch(service: string, url: string | URL, init: RequestInit): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await awsClient(service).fetch(url, init);
+    } catch (e) {
+      if (attempt >= RETRIES || !(e instanceof TypeError)) throw e;
+      await new Promise((r) => setTimeout(r, 100 * 2 ** attempt * (0.5 + Math.random())));
+    }
+  }
+}
+
+/**
  * The service's endpoint without a trailing slash: AWS_ENDPOINT_URL_<ID> (the SDK's per-service
  * override, e.g. SECRETS_MANAGER), else AWS_ENDPOINT_URL (the emulator), else `undefined`.
  */
@@ -64,7 +80,7 @@ export async function jsonFailure(res: Response, what: string): Promise<AwsError
 /** An awsJson 1.x operation (Secrets Manager, …): POST / with X-Amz-Target. */
 export async function awsJsonCall<T>(o: { service: string; envId: string; host: string; target: string; version: '1.0' | '1.1'; body: unknown }): Promise<T> {
   const endpoint = endpointOverride(o.envId) ?? `https://${o.host}.${awsRegion()}.amazonaws.com`;
-  const res = await awsClient(o.service).fetch(`${endpoint}/`, {
+  const res = await awsFetch(o.service, `${endpoint}/`, {
     method: 'POST',
     headers: { 'content-type': `application/x-amz-json-${o.version}`, 'x-amz-target': o.target },
     body: JSON.stringify(o.body),

@@ -12,7 +12,7 @@
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { AwsError, awsClient, awsRegion, endpointOverride } from './fetch.ts';
+import { AwsError, awsClient, awsFetch, awsRegion, endpointOverride } from './fetch.ts';
 
 const client = () => awsClient('s3');
 
@@ -36,7 +36,7 @@ async function failure(res: Response, what: string): Promise<AwsError> {
 
 /** GetObject: the body as a Node stream, or undefined when there is no such key. */
 export async function s3GetObject(bucket: string, key: string): Promise<Readable | undefined> {
-  const res = await client().fetch(objectUrl(bucket, key), { method: 'GET' });
+  const res = await awsFetch('s3', objectUrl(bucket, key), { method: 'GET' });
   if (res.status === 404) {
     await res.body?.cancel();
     return undefined;
@@ -54,7 +54,7 @@ export interface PutObjectInput {
 export async function s3PutObject(bucket: string, key: string, body: Buffer | string, o: PutObjectInput): Promise<void> {
   const headers: Record<string, string> = { 'content-type': o.contentType };
   if (o.contentDisposition) headers['content-disposition'] = o.contentDisposition;
-  const res = await client().fetch(objectUrl(bucket, key), { method: 'PUT', headers, body });
+  const res = await awsFetch('s3', objectUrl(bucket, key), { method: 'PUT', headers, body });
   if (!res.ok) throw await failure(res, `PutObject ${key}`);
   await res.body?.cancel();
 }
