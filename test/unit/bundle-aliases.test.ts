@@ -89,3 +89,23 @@ describe('credentials: a deployed bundle reads the role credentials Lambda puts 
     }
   });
 });
+
+describe('lazy chunks: code behind `await import()` is a file of its own, loaded on first use', () => {
+  it("nodemailer's composer is a chunk, not in index.mjs, and composes bundled as from source", async () => {
+    const { file, meta } = await bundle('compose', `export { composeMime } from ${JSON.stringify(join(root, 'lambdas/core/outbound/compose.ts'))};`);
+    const entry = Object.values(meta.outputs).find((o) => o.entryPoint)!;
+    expect(Object.keys(entry.inputs).filter((p) => p.includes('node_modules/nodemailer/'))).toEqual([]);
+    expect(Object.values(meta.outputs).some((o) => Object.keys(o.inputs).some((p) => p.includes('node_modules/nodemailer/')))).toBe(true);
+
+    const { composeMime } = (await import(pathToFileURL(file).href)) as typeof import('../../lambdas/core/outbound/compose.ts');
+    const raw = (await composeMime({
+      from: { name: 'Agent Ünicode', address: 'agent@example.com' }, to: ['a@example.org'], cc: [], bcc: [],
+      subject: 'Grüße', text: 'hello', html: '<p>hello</p>', messageId: 'm1@example.com', inReplyTo: null, references: [],
+      date: new Date('2026-01-01T00:00:00Z'), attachments: [{ filename: 'a.txt', content: Buffer.from('x'), contentType: 'text/plain' }],
+    })).toString();
+    expect(raw).toContain('Message-ID: <m1@example.com>');
+    expect(raw).toContain('Subject: =?UTF-8?Q?Gr=C3=BC=C3=9Fe?=');
+    expect(raw).toMatch(/Content-Type: multipart\/mixed/);
+    expect(raw).toContain('filename=a.txt');
+  });
+});
