@@ -2,17 +2,24 @@
  * Packages the deployed bundles replace with a lighter stand-in (esbuild `alias`), and why: each
  * keeps the feature, only the cold start gets cheaper. Paths are relative to the project root
  * (esbuild resolves alias targets from its working directory: the CDK bundles from there, and so
- * does the bench). Read by MailroomFunction (lib/constructs/mailroom-function.ts) and by
- * bench/lib/esbuild-options.ts, so the bench measures what is deployed.
+ * does the bench). Part of the one esbuild options object, lib/bundle-options.ts, which
+ * MailroomFunction deploys and the bench measures.
  */
 export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   // Lambda gives credentials in env vars only; the default chain (SSO, ini, STS…) is ~100 KB.
   '@aws-sdk/credential-provider-node': './lambdas/bundling/lambda-credentials.ts',
-  // Rare charsets: loaded on first use, not at every cold start.
+  // Rare charsets: loaded on first use, not at every cold start (LAZY_PACKAGES below).
   'encoding-japanese': './lambdas/bundling/lazy-encoding-japanese.cjs',
   'iconv-lite': './lambdas/bundling/lazy-iconv-lite.cjs',
 };
 
-/** The same, as NodejsFunction's `esbuildArgs` (`--alias:<package>=<path>`). */
-export const aliasEsbuildArgs = (): Record<string, string> =>
-  Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([pkg, target]) => [`--alias:${pkg}`, target]));
+/**
+ * The real packages behind those proxies, each bundled into its own CommonJS file
+ * `lazy/<package>.cjs` beside the output that holds the proxy (lib/bundle-options.ts). The proxy
+ * requires it from disk on first use, so a cold start neither loads nor even parses their
+ * ~700 KB of tables. Keyed by the proxy's path; the value is the package's entry file.
+ */
+export const LAZY_PACKAGES: Readonly<Record<string, { name: string; entry: string }>> = {
+  'lambdas/bundling/lazy-encoding-japanese.cjs': { name: 'encoding-japanese', entry: './node_modules/encoding-japanese/src/index.js' },
+  'lambdas/bundling/lazy-iconv-lite.cjs': { name: 'iconv-lite', entry: './node_modules/iconv-lite/lib/index.js' },
+};

@@ -8,9 +8,9 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { ENV, environmentNames, FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
-import { LAMBDA_BUNDLE_OPTIONS, LAMBDA_NODE_OPTIONS, constructDrift } from '../lib/esbuild-options.ts';
+import { bundleHandler, coldPathOutputs, LAMBDA_NODE_OPTIONS } from '../lib/esbuild-options.ts';
 import { median, round } from '../lib/stats.ts';
 import type { BenchContext, Row, Section, SectionResult } from '../lib/types.ts';
 
@@ -107,10 +107,18 @@ function lastLines(s: string): string {
   return lines.slice(-3).join(' | ').slice(0, 600) || '(no output)';
 }
 
+/** The outputs of a build a cold start loads (index.mjs and its static imports), or the lazy rest. */
+function outputsOf(meta: Metafile, which: 'cold' | 'lazy'): Metafile['outputs'][string][] {
+  const cold = new Set(coldPathOutputs(meta));
+  return Object.entries(meta.outputs)
+    .filter(([path]) => path.endsWith('.mjs') && cold.has(path) === (which === 'cold'))
+    .map(([, o]) => o);
+}
+
 /** Output bytes per package (the AWS SDK's @aws-sdk/* and @smithy/* each counted as one). */
-function composition(meta: Metafile): { name: string; bytes: number }[] {
+function composition(meta: Metafile, which: 'cold' | 'lazy' = 'cold'): { name: string; bytes: number }[] {
   const byPackage = new Map<string, number>();
-  for (const out of Object.values(meta.outputs)) {
+  for (const out of outputsOf(meta, which)) {
     for (const [path, { bytesInOutput }] of Object.entries(out.inputs)) {
       const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path.slice(path.lastIndexOf('node_modules/')));
       let name = m ? m[1]! : 'app (lambdas/)';
@@ -125,7 +133,7 @@ function composition(meta: Metafile): { name: string; bytes: number }[] {
 /** The biggest single files of a bundle (the app's and the packages'), for "what to cut next". */
 function topFiles(meta: Metafile, n: number): { file: string; bytes: number }[] {
   const all: { file: string; bytes: number }[] = [];
-  for (const out of Object.values(meta.outputs)) {
+  for (const out of outputsOf(meta, 'cold')) {
     for (const [file, { bytesInOutput }] of Object.entries(out.inputs)) all.push({ file: file.replace(/^.*node_modules\//, ''), bytes: bytesInOutput });
   }
   return all.sort((a, b) => b.bytes - a.bytes).slice(0, n);
@@ -145,20 +153,8 @@ const PROBES: Record<string, string> = {
 
 async function bundle(root: string, entry: string, outdir: string, sourcemap: boolean) {
   const t0 = performance.now();
-  const result = await build({
-    ...LAMBDA_BUNDLE_OPTIONS,
-    mainFields: [...LAMBDA_BUNDLE_OPTIONS.mainFields],
-    external: [...LAMBDA_BUNDLE_OPTIONS.external],
-    alias: { ...LAMBDA_BUNDLE_OPTIONS.alias },
-    absWorkingDir: root,
-    entryPoints: [{ in: entry, out: 'index' }],
-    outdir,
-    sourcemap,
-    metafile: true,
-    write: true,
-    logLevel: 'silent',
-  });
-  return { file: join(outdir, 'index.mjs'), meta: result.metafile, buildMs: performance.now() - t0 };
+  const { meta, lazyPackageBytes } = await bundleHandler({ root, entry, outdir, sourcemap });
+  return { file: join(outdir, 'index.mjs'), meta, lazyPackageBytes, buildMs: performance.now() - t0 };
 }
 
 const KB = 1024;
@@ -175,7 +171,6 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
   const data: Record<string, unknown> = {};
   const rows: Row[] = [];
 
-  notes.push(...await constructDrift(ctx.root));
   const dir = await ctx.tmpDir('bundles');
   const probe = join(dir, 'probe.mjs');
   await writeFile(probe, PROBE);
@@ -194,10 +189,15 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
       rows.push({ handler: name });
       continue;
     }
-    const bytes = await readFile(plain.file);
+    // Size = what a cold start loads: index.mjs and the chunks it imports statically. The lazy
+    // chunks (dynamic import on a rare path) are in the deployment package but not read at init.
+    const coldFiles = coldPathOutputs(plain.meta).filter((f) => f.endsWith('.mjs'));
+    const bytes = Buffer.concat(await Promise.all(coldFiles.map((f) => readFile(join(ctx.root, f)))));
     const gz = gzipSync(bytes, { level: 9 }).length;
+    const lazyBytes = outputsOf(plain.meta, 'lazy').reduce((a, o) => a + o.bytes, 0) + plain.lazyPackageBytes;
     const mapBytes = (await stat(`${mapped.file}.map`)).size;
     const parts = composition(plain.meta);
+    const lazyParts = composition(plain.meta, 'lazy');
 
     ctx.progress(`bundles: ${name}: ${RUNS} cold imports × 2`);
     const runs: { plain: Probe[]; sourcemap: Probe[] } = { plain: [], sourcemap: [] };
@@ -219,6 +219,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
       handler: name,
       memoryMb: FUNCTIONS[name].memoryMb,
       kb: round(bytes.length / KB, 1),
+      lazyKb: lazyBytes ? round(lazyBytes / KB, 1) : null,
       gzipKb: round(gz / KB, 1),
       importMs: med(runs.plain, 'importMs'),
       readyMs: med(runs.plain, 'readyMs'),
@@ -228,8 +229,11 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
     const total = parts.reduce((a, p) => a + p.bytes, 0) || 1;
     notes.push(`${name}: ${parts.slice(0, 6).map((p) => `${p.name} ${round(p.bytes / KB, 0)} KB (${Math.round((100 * p.bytes) / total)}%)`).join(', ')}`);
     notes.push(`  ${' '.repeat(name.length)} biggest files: ${topFiles(plain.meta, 4).map((f) => `${f.file} ${round(f.bytes / KB, 1)} KB`).join(', ')}`);
+    if (plain.lazyPackageBytes) lazyParts.push({ name: 'lazy/*.cjs (charset packages)', bytes: plain.lazyPackageBytes });
+    lazyParts.sort((a, b) => b.bytes - a.bytes);
+    if (lazyParts.length) notes.push(`  ${' '.repeat(name.length)} lazy chunks (first use): ${lazyParts.slice(0, 4).map((p) => `${p.name} ${round(p.bytes / KB, 0)} KB`).join(', ')}`);
     data[name] = {
-      entry, bytes: bytes.length, gzipBytes: gz, sourceMapBytes: mapBytes, buildMs: round(plain.buildMs, 0),
+      entry, bytes: bytes.length, lazyBytes, gzipBytes: gz, sourceMapBytes: mapBytes, buildMs: round(plain.buildMs, 0),
       composition: parts, runs,
     };
   }
@@ -283,6 +287,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
       // Memory × (init + duration) is what Lambda bills: a cost-model input (README, cost).
       { key: 'memoryMb', label: 'MB memory' },
       { key: 'kb', label: 'KB min', digits: 1 },
+      { key: 'lazyKb', label: 'KB lazy', digits: 1 },
       { key: 'gzipKb', label: 'KB gzip', digits: 1 },
       { key: 'importMs', label: 'import ms', digits: 1 },
       { key: 'readyMs', label: 'start→loaded ms', digits: 1 },

@@ -123,9 +123,8 @@ export async function stripeFromEnv() {
   let webhookSecret = process.env.STRIPE_WEBHOOK_SECRET ?? '';
   const arn = process.env.STRIPE_SECRET_ARN;
   if (arn && (!secretKey || !webhookSecret)) {
-    const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-    const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
-    const parsed = JSON.parse(out.SecretString ?? '{}') as { secret_key?: string; webhook_secret?: string };
+    const { getSecretString } = await import('../aws/secret-value.ts');
+    const parsed = JSON.parse((await getSecretString(arn)) ?? '{}') as { secret_key?: string; webhook_secret?: string };
     secretKey ||= parsed.secret_key ?? '';
     webhookSecret ||= parsed.webhook_secret ?? '';
   }

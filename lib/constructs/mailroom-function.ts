@@ -1,9 +1,10 @@
 /**
  * MailroomFunction: the one way this stack makes a Lambda function.
  *
- * Every function of the catalogue (lambdas/functions.ts) is a NodejsFunction with the same fixed
+ * Every function of the catalogue (lambdas/functions.ts) is a Lambda function with the same fixed
  * defaults: Node.js 24 on arm64, the handler `lambdas/handlers/<name>.ts` bundled by the local
- * esbuild (never Docker) into one minified ESM file with a source map and no externals, its own
+ * esbuild (never Docker, lib/bundle-options.ts) into minified ESM (index.mjs and the lazy chunks
+ * it may load) with source maps and no externals, its own
  * log group with a retention, JSON logs, and an execution role that may write only to that log
  * group. Everything else a function can touch comes from its `needs`, through the bind* methods
  * below, each of which grants the access AND sets the environment variable the handler reads, so
@@ -11,17 +12,16 @@
  */
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AssetHashType, type ILocalBundling, CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { aliasEsbuildArgs } from '../bundle-aliases.ts';
+import { bundleHandlerSync, ESM_REQUIRE_BANNER, LAMBDA_NODE_OPTIONS } from '../bundle-options.ts';
 import { ENV, FUNCTIONS, NEED_ACTIONS, powertoolsEnv, SCHEDULE_TARGET, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
 
 /** The repository root: entries, package-lock.json and tsconfig.json are resolved from here. */
@@ -30,9 +30,20 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 /** Where the handler entries live, relative to PROJECT_ROOT. */
 export const HANDLERS_DIR = path.join('lambdas', 'handlers');
 
-/** Bundled CommonJS dependencies may call require(); ESM output has none, so give them one. */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+export { ESM_REQUIRE_BANNER };
+
+/**
+ * CDK's local bundling of one handler. The entry is a property, not only a closure: CDK caches a
+ * bundled asset by its source path and bundling options (serialized, functions dropped), so
+ * without it every function of the stack would get the first function's bundle.
+ */
+class LocalEsbuild implements ILocalBundling {
+  constructor(readonly entry: string) {}
+  tryBundle(outputDir: string): boolean {
+    bundleHandlerSync({ root: PROJECT_ROOT, entry: this.entry, outdir: outputDir, sourcemap: true });
+    return true;
+  }
+}
 
 export type Access = 'RO' | 'RW';
 
@@ -93,7 +104,7 @@ export interface StreamBinding {
 export class MailroomFunction extends Construct {
   readonly name: FunctionName;
   readonly spec: FunctionSpec;
-  readonly fn: NodejsFunction;
+  readonly fn: lambda.Function;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
 
@@ -116,11 +127,20 @@ export class MailroomFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.fn = new NodejsFunction(this, 'Handler', {
-      entry: path.join(PROJECT_ROOT, HANDLERS_DIR, `${this.name}.ts`),
-      handler: 'handler',
-      projectRoot: PROJECT_ROOT,
-      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+    const entry = path.join(HANDLERS_DIR, `${this.name}.ts`);
+    this.fn = new lambda.Function(this, 'Handler', {
+      // Bundled here by the local esbuild with lib/bundle-options.ts, the options the bench
+      // measures (NodejsFunction cannot split lazy chunks: it writes one --outfile). The asset is
+      // hashed from the bundle, so an unchanged bundle is not uploaded again.
+      code: lambda.Code.fromAsset(PROJECT_ROOT, {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          // Never used: local bundling always succeeds or throws (no Docker fallback).
+          image: lambda.Runtime.NODEJS_24_X.bundlingImage,
+          local: new LocalEsbuild(entry),
+        },
+      }),
+      handler: 'index.handler',
       description: this.spec.description,
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
@@ -138,21 +158,8 @@ export class MailroomFunction extends Construct {
       environment: {
         [ENV.mailDomain]: props.mailDomain,
         [ENV.paymentProvider]: props.paymentProvider,
-        NODE_OPTIONS: '--enable-source-maps',
+        NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
         ...powertoolsEnv(this.name),
-      },
-      bundling: {
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        target: 'node24',
-        minify: true,
-        sourceMap: true,
-        // Bundle everything, the AWS SDK included: the pinned SDK version is the one we tested.
-        externalModules: [],
-        // Lighter stand-ins for a few packages (credentials, rare charsets): lib/bundle-aliases.ts.
-        esbuildArgs: aliasEsbuildArgs(),
-        forceDockerBundling: false,
       },
     });
     this.acknowledge(

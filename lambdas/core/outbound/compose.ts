@@ -1,4 +1,9 @@
-import MailComposer from 'nodemailer/lib/mail-composer';
+import type MailComposerType from 'nodemailer/lib/mail-composer';
+
+// nodemailer's composer (124 KB minified, 74 KB of it a MIME-type table) is loaded on the first
+// send, not at the cold start of every function that can send (drafts, sending, mcp).
+let composerClass: Promise<typeof MailComposerType> | undefined;
+const loadComposer = () => (composerClass ??= import('nodemailer/lib/mail-composer').then((m) => m.default as typeof MailComposerType));
 
 /**
  * Outbound MIME, built by nodemailer's composer: RFC 2047 encoded headers, proper multipart
@@ -28,6 +33,7 @@ export function headerProblem(field: string, value: string): string | undefined 
 }
 
 export async function composeMime(m: OutboundMail): Promise<Buffer> {
+  const MailComposer = await loadComposer();
   const composer = new MailComposer({
     from: { name: m.from.name, address: m.from.address },
     to: m.to,

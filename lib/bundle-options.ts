@@ -1,0 +1,121 @@
+/**
+ * How every Lambda handler is bundled: the one esbuild options object the CDK stack deploys
+ * (MailroomFunction's local bundling) and the bench measures (bench/sections/bundles.ts), so what
+ * is measured is what is deployed.
+ *
+ * ESM for node24, everything bundled (no externals: the pinned AWS SDK is the one we tested),
+ * minified, with a banner giving bundled CommonJS a require(), the lighter stand-ins of
+ * lib/bundle-aliases.ts, and code splitting: a module reached only through `await import()`
+ * (Stripe's SDK behind the payments adapter, nodemailer's composer on the first send) is written
+ * to its own chunk next to index.mjs and read from disk on first use, so a cold start neither
+ * loads nor compiles it. Chunks shared by the entry and a lazy chunk are imported statically by
+ * index.mjs: the cold path is index.mjs plus those (the bench reports both sizes). The real
+ * packages behind the lazy charset proxies (LAZY_PACKAGES) are built as CommonJS files beside
+ * the output that requires them.
+ */
+import { dirname, join } from 'node:path';
+import { build, buildSync, type BuildOptions, type Metafile } from 'esbuild';
+import { BUNDLE_ALIASES, LAZY_PACKAGES } from './bundle-aliases.ts';
+
+/** Bundled CommonJS dependencies may call require(); ESM output has none, so give them one. */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+export const LAMBDA_BUNDLE_OPTIONS = {
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node24',
+  minify: true,
+  mainFields: ['module', 'main'],
+  banner: { js: ESM_REQUIRE_BANNER },
+  external: [],
+  alias: BUNDLE_ALIASES,
+  splitting: true,
+  // Lazy chunks sit beside index.mjs (Lambda's handler `index.handler`, see lambdaBuildOptions).
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
+} as const satisfies BuildOptions;
+
+/** Every function runs with this: stack traces through the source maps. */
+export const LAMBDA_NODE_OPTIONS = '--enable-source-maps';
+
+export interface BundleRequest {
+  /** The project root: aliases and entries resolve from here. */
+  root: string;
+  /** The handler file, relative to root (or absolute). */
+  entry: string;
+  outdir: string;
+  sourcemap: boolean;
+  /** The entry's output name; Lambda loads `index` (handler `index.handler`). */
+  out?: string;
+}
+
+/** Options for esbuild's API (mutable copies of the readonly arrays and maps above). */
+export function lambdaBuildOptions(o: BundleRequest): BuildOptions {
+  return {
+    ...LAMBDA_BUNDLE_OPTIONS,
+    mainFields: [...LAMBDA_BUNDLE_OPTIONS.mainFields],
+    external: [...LAMBDA_BUNDLE_OPTIONS.external],
+    alias: { ...LAMBDA_BUNDLE_OPTIONS.alias },
+    absWorkingDir: o.root,
+    entryPoints: [{ in: o.entry, out: o.out ?? 'index' }],
+    outdir: o.outdir,
+    sourcemap: o.sourcemap,
+    metafile: true,
+    write: true,
+    logLevel: 'warning',
+  };
+}
+
+/** The lazy packages a build's outputs require: one CommonJS build each, beside that output. */
+function lazyPackageBuilds(meta: Metafile, o: BundleRequest): BuildOptions[] {
+  const builds: BuildOptions[] = [];
+  for (const [output, { inputs }] of Object.entries(meta.outputs)) {
+    for (const [proxy, pkg] of Object.entries(LAZY_PACKAGES)) {
+      if (!(proxy in inputs)) continue;
+      builds.push({
+        bundle: true, format: 'cjs', platform: 'node', target: LAMBDA_BUNDLE_OPTIONS.target, minify: true,
+        absWorkingDir: o.root, entryPoints: [{ in: pkg.entry, out: pkg.name }],
+        outdir: join(o.root, dirname(output), 'lazy'), outExtension: { '.js': '.cjs' },
+        sourcemap: o.sourcemap, logLevel: 'warning',
+      });
+    }
+  }
+  return builds;
+}
+
+/** Bundles one handler into `outdir` (index.mjs, chunks/, lazy/, maps). */
+export async function bundleHandler(o: BundleRequest): Promise<{ meta: Metafile; lazyPackageBytes: number }> {
+  const meta = (await build(lambdaBuildOptions(o))).metafile!;
+  let lazyPackageBytes = 0;
+  for (const b of lazyPackageBuilds(meta, o)) {
+    const m = (await build({ ...b, metafile: true })).metafile!;
+    for (const [f, out] of Object.entries(m.outputs)) if (f.endsWith('.cjs')) lazyPackageBytes += out.bytes;
+  }
+  return { meta, lazyPackageBytes };
+}
+
+/** The same, synchronous: for CDK's local bundling. */
+export function bundleHandlerSync(o: BundleRequest): Metafile {
+  const meta = buildSync(lambdaBuildOptions(o)).metafile!;
+  for (const b of lazyPackageBuilds(meta, o)) buildSync(b);
+  return meta;
+}
+
+/**
+ * The output files a cold start loads: index.mjs and whatever it imports statically, transitively
+ * (lazy chunks are left out). Paths as in the metafile's outputs.
+ */
+export function coldPathOutputs(meta: Metafile): string[] {
+  const entry = Object.entries(meta.outputs).find(([, o]) => o.entryPoint)?.[0];
+  if (!entry) return [];
+  const seen = new Set<string>([entry]);
+  const todo = [entry];
+  while (todo.length) {
+    for (const i of meta.outputs[todo.pop()!]!.imports) {
+      if (i.kind === 'import-statement' && !i.external && !seen.has(i.path)) { seen.add(i.path); todo.push(i.path); }
+    }
+  }
+  return [...seen];
+}
