@@ -44,7 +44,9 @@ export function verifyMagicLink(secret: string, token: string, now = Date.now())
   const [payload, sig] = parts as [string, string];
   const expected = mac(secret, payload);
   const given = Buffer.from(sig, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad_signature' };
+  // Canonical encoding only: the last character of a 32-byte MAC carries 2 unused bits, and a
+  // link whose last character differs must not verify just because it decodes to the same bytes.
+  if (given.length !== expected.length || b64url(given) !== sig || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad_signature' };
   let claims: MagicLinkClaims;
   try {
     claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
