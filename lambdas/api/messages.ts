@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { HttpRequest, Operation, OperationResult } from '../http/types.ts';
 import type { RejectionsQuery } from '../schemas/messages.ts';
 import * as messages from '../usecases/mail-in/messages.ts';
-import { messageView } from '../usecases/shared/message-views.ts';
+import { messageView } from '../usecases/common/message-views.ts';
 
 async function listMessages(req: HttpRequest<unknown, messages.ListMessagesInput>): Promise<OperationResult> {
   const inbox = req.principal!.inbox!;

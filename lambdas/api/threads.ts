@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { HttpRequest, Operation, OperationResult } from '../http/types.ts';
 import type { AddLabelBody, SetLabelsBody } from '../schemas/threads.ts';
 import * as threads from '../usecases/mail-in/threads.ts';
-import { messageView, threadView } from '../usecases/shared/message-views.ts';
+import { messageView, threadView } from '../usecases/common/message-views.ts';
 
 type ThreadPage = Awaited<ReturnType<typeof threads.listInboxThreads>>;
 const threadList = (page: ThreadPage) => ({ ...page, threads: page.threads.map(threadView) });

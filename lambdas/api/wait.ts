@@ -2,7 +2,7 @@
 import type { HttpRequest, Operation, OperationResult } from '../http/types.ts';
 import { WAIT_DEFAULT_TIMEOUT_SECONDS } from '../schemas/messages.ts';
 import { waitForMail, type WaitInput, type WaitOutcome } from '../usecases/mail-in/wait.ts';
-import { messageView } from '../usecases/shared/message-views.ts';
+import { messageView } from '../usecases/common/message-views.ts';
 
 /** The exact call that goes on waiting from `resume` with the same filters. */
 export function continueCall(inboxId: string, q: WaitInput, resume: WaitOutcome['resume']): string {

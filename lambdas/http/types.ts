@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { RouteDef } from '../routes.ts';
-import type { Caller } from '../usecases/shared/caller.ts';
+import type { Caller } from '../usecases/common/caller.ts';
 
 /** For inbox keys, `inbox` is their inbox; for account keys on an `{id}` route, the inbox addressed. */
 export interface Principal extends Caller {

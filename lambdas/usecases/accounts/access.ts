@@ -5,7 +5,7 @@
 import { hashApiKey } from '../../core/api-keys.ts';
 import { getAccountAndInbox, getApiKey } from '../../store/accounts.ts';
 import { countRequest } from '../../store/rate-limits.ts';
-import type { Caller } from '../shared/caller.ts';
+import type { Caller } from '../common/caller.ts';
 
 export type KeyLookup = { ok: true; caller: Caller } | { ok: false; reason: 'unknown_key' | 'owner_gone' };
 

@@ -13,8 +13,8 @@ import { getArrivalMarker, inboxesByUsername, recordRejection, storeMessage, thr
 import type { AttachmentRecord, EventRecord, InboxRecord, ListEntryRecord, MessageRecord, ThreadRecord } from '../../store/records.ts';
 import { messageReceivedData } from '../../core/events.ts';
 import { dispatchAfterCommit, newEvent } from '../webhooks/event-outbox.ts';
-import { offloadLargeBodies } from '../shared/message-bodies.ts';
-import { messageView, threadView } from '../shared/message-views.ts';
+import { offloadLargeBodies } from '../common/message-bodies.ts';
+import { messageView, threadView } from '../common/message-views.ts';
 
 /** What ingest needs of an SES receipt notification (the Lambda action's `Records[].ses`). */
 export interface InboundNotification {

@@ -4,7 +4,7 @@ import type { ListMessagesQuery, RejectionsQuery, UpdateMessageBody } from '../.
 import { ATTACHMENT_URL_TTL_SECONDS, presignDownload } from '../../store/blobs.ts';
 import * as store from '../../store/messages.ts';
 import type { InboxRecord, MessageRecord } from '../../store/records.ts';
-import { withBodies } from '../shared/message-bodies.ts';
+import { withBodies } from '../common/message-bodies.ts';
 
 const messageNotFound = (id: string) => notFound('MESSAGE_NOT_FOUND', `No message ${id} in this inbox.`, {
   next_steps: ['List the inbox with GET /v1/inboxes/{id}/messages to find message ids.'],

@@ -8,7 +8,7 @@ import type { LabelChange } from '../../store/messages.ts';
 
 export type { LabelChange };
 import type { MessageRecord, ThreadRecord } from '../../store/records.ts';
-import { withBodies } from '../shared/message-bodies.ts';
+import { withBodies } from '../common/message-bodies.ts';
 
 export type ListThreadsInput = z.output<typeof ListThreadsQuery>;
 export type ListAccountThreadsInput = z.output<typeof ListAccountThreadsQuery>;

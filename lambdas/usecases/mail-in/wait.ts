@@ -11,7 +11,7 @@ import { metrics } from '../../metrics.ts';
 import type { WaitQuery } from '../../schemas/messages.ts';
 import { getArrivalMarker, getMessage, getMessages, listArrivals, listLatestArrivals } from '../../store/messages.ts';
 import type { ArrivalRecord, InboxRecord, MessageRecord } from '../../store/records.ts';
-import { withBodies } from '../shared/message-bodies.ts';
+import { withBodies } from '../common/message-bodies.ts';
 
 export type WaitInput = z.output<typeof WaitQuery>;
 type Query = WaitInput;

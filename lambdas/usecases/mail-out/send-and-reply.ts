@@ -8,7 +8,7 @@ import { findMessageById, getMessage } from '../../store/messages.ts';
 import type { AccountRecord, InboxRecord, MessageRecord } from '../../store/records.ts';
 import { sendMail, type SendRequest } from './transmit.ts';
 import { newId } from '../../core/ids.ts';
-import type { Caller } from '../shared/caller.ts';
+import type { Caller } from '../common/caller.ts';
 
 export type SendInput = z.output<typeof SendBody>;
 export type ReplyInput = z.output<typeof ReplyBody>;

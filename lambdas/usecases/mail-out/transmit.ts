@@ -15,8 +15,8 @@ import { getThread, storeMessage } from '../../store/messages.ts';
 import type { AccountRecord, AttachmentRecord, InboxRecord, MessageRecord, ThreadRecord } from '../../store/records.ts';
 import { linkSesMessage, releaseSend, reserveSend, sendsToday, setDeliveryStatus, suppressedAmong, utcDay } from '../../store/sending.ts';
 import { dispatchAfterCommit, newEvent } from '../webhooks/event-outbox.ts';
-import { offloadLargeBodies } from '../shared/message-bodies.ts';
-import { messageView } from '../shared/message-views.ts';
+import { offloadLargeBodies } from '../common/message-bodies.ts';
+import { messageView } from '../common/message-views.ts';
 import { upgradeContext } from '../accounts/upgrade-context.ts';
 import { displayName } from '../accounts/inbox-views.ts';
 

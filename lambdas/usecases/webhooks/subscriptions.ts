@@ -12,7 +12,7 @@ import { getInbox } from '../../store/accounts.ts';
 import type { WebhookRecord } from '../../store/records.ts';
 import * as store from '../../store/webhooks.ts';
 import { signedRequest } from './delivery.ts';
-import type { Caller } from '../shared/caller.ts';
+import type { Caller } from '../common/caller.ts';
 import { sealWebhookSecret } from './secrets.ts';
 
 /** Enough for any real setup; bounds the fan-out work of every event. */
