@@ -238,10 +238,14 @@ describe('rate-limit signalling on the target stack', () => {
   it('each account has its own budget', async () => {
     const a = await newAccount();
     const b = await newAccount();
-    for (let i = 0; i < 3; i++) await api('GET', '/v1/account', { key: a.account_api_key });
+    const resets = new Set<number>();
+    for (let i = 0; i < 3; i++) resets.add(rateHeaders((await api('GET', '/v1/account', { key: a.account_api_key })).headers).reset);
     const ha = rateHeaders((await api('GET', '/v1/account', { key: a.account_api_key })).headers);
     const hb = rateHeaders((await api('GET', '/v1/account', { key: b.account_api_key })).headers);
-    if (ha.reset === hb.reset) expect(hb.remaining).toBeGreaterThan(ha.remaining);
+    resets.add(ha.reset);
+    // Compared only when all of them fell in one window (a run can cross a window's end: bug seen
+    // as "expected 99999 to be greater than 99999", both first in a fresh window).
+    if (resets.size === 1 && ha.reset === hb.reset) expect(hb.remaining).toBeGreaterThan(ha.remaining);
     expect(hb.limit).toBe(ha.limit);
   });
 });
