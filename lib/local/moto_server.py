@@ -106,6 +106,125 @@ def transact_write_items(self, transact_items):
 DynamoDBBackend.transact_write_items = transact_write_items
 
 
+# Query by key, not by table: moto 5.2.1's Table.query walks every item of the table (base table
+# and GSI alike) and then checks the key condition, so each Query costs O(table) and the local
+# stack slows as it fills (a word-prefix search index multiplies the items). DynamoDB reads one
+# partition. Here a Query hands moto only the items of the partition it names: the base table's
+# bucket, or for a GSI the items a per-index map lists under that partition key. moto still
+# applies every condition itself, so the answers are the same; the map may list too much (an item
+# since deleted or changed), never too little: every write that can create or change an item
+# (PutItem, UpdateItem, a transaction's parts, BatchWriteItem, a rollback) adds it again.
+# MAILROOM_MOTO_CHECK_QUERIES=1 runs moto's own walk beside each Query and fails on a difference.
+_original_query = Table.query
+_original_all_items = Table.all_items
+_original_put = Table.put_item
+_original_update = DynamoDBBackend.update_item
+_NARROWED = threading.local()
+_CHECK_QUERIES = os.environ.get("MAILROOM_MOTO_CHECK_QUERIES") == "1"
+
+
+def _gsi_hash_attrs(table):
+    return tuple(sorted({key["AttributeName"] for index in table.global_indexes for key in index.schema if key["KeyType"] == "HASH"}))
+
+
+def _partition_map(table):
+    """{attribute: {value: {(hash, range)}}} for every GSI partition-key attribute, built once."""
+    attrs = _gsi_hash_attrs(table)
+    current = table.__dict__.get("_mailroom_partitions")
+    if current is not None and current[0] == attrs:
+        return current[1]
+    listed = {attr: {} for attr in attrs}
+    for item in _original_all_items(table):
+        _list_item(listed, item)
+    table.__dict__["_mailroom_partitions"] = (attrs, listed)
+    return listed
+
+
+def _list_item(listed, item):
+    for attr, by_value in listed.items():
+        value = item.attrs.get(attr)
+        if value is not None:
+            by_value.setdefault(value, set()).add((item.hash_key, item.range_key))
+
+
+def _relist(table, item):
+    if item is not None and table.global_indexes:
+        _list_item(_partition_map(table), item)
+
+
+def _put_item(self, *args, **kwargs):
+    item = _original_put(self, *args, **kwargs)
+    _relist(self, item)
+    return item
+
+
+def _update_item(self, table_name, *args, **kwargs):
+    item = _original_update(self, table_name, *args, **kwargs)
+    _relist(self.get_table(table_name), item)
+    return item
+
+
+def _stored(table, hash_value, range_value):
+    bucket = table.items.get(hash_value)
+    if bucket is None:
+        return None
+    return bucket.get(range_value) if table.range_key_attr else bucket
+
+
+def _candidates(table, hash_key, index_name, hash_key_conditions):
+    """The items of the partition a Query names, or None when it cannot tell (moto then walks)."""
+    if not index_name:
+        if hash_key is None:
+            return None
+        bucket = table.items.get(hash_key)
+        if bucket is None:
+            return []
+        return list(bucket.values()) if table.range_key_attr else [bucket]
+    index = next((i for i in table.global_indexes if i.name == index_name), None)
+    if index is None or not hash_key_conditions:
+        return None  # a local index (same partition as the table) or an unusual form: moto's walk
+    attr, value = hash_key_conditions[0]
+    keys = _partition_map(table).get(attr, {}).get(value, ())
+    found = (_stored(table, h, r) for h, r in keys)
+    return [item for item in found if item is not None]
+
+
+def _query(self, hash_key, range_comparison, range_objs, limit, exclusive_start_key, scan_index_forward,
+           projection_expressions, index_name=None, consistent_read=False, filter_expression=None,
+           hash_key_conditions=None, range_key_conditions=None, **filter_kwargs):
+    args = (hash_key, range_comparison, range_objs, limit, exclusive_start_key, scan_index_forward, projection_expressions,
+            index_name, consistent_read, filter_expression)
+    kwargs = dict(hash_key_conditions=hash_key_conditions, range_key_conditions=range_key_conditions, **filter_kwargs)
+    try:
+        narrowed = _candidates(self, hash_key, index_name, hash_key_conditions)
+    except Exception:
+        narrowed = None
+    if narrowed is None:
+        return _original_query(self, *args, **kwargs)
+    _NARROWED.table, _NARROWED.items = self, narrowed
+    try:
+        answer = _original_query(self, *args, **kwargs)
+    finally:
+        _NARROWED.table = _NARROWED.items = None
+    if _CHECK_QUERIES:
+        walked = _original_query(self, *args, **kwargs)
+        if [i.to_json() for i in walked[0]] != [i.to_json() for i in answer[0]] or walked[2] != answer[2]:
+            raise AssertionError(f"narrowed Query differs from moto's walk on {self.name} {index_name}")
+    return answer
+
+
+def _all_items(self):
+    if getattr(_NARROWED, "table", None) is self:
+        return _NARROWED.items
+    return _original_all_items(self)
+
+
+Table.query = _query
+Table.all_items = _all_items
+Table.put_item = _put_item
+DynamoDBBackend.update_item = _update_item
+
+
 # SES Easy DKIM, as SESv2 CreateEmailIdentity answers for a domain: moto 5.2.1 returns no
 # DkimAttributes.Tokens, and custom domains (lambdas/services/domains.ts) publish one CNAME per
 # token. Three random tokens per domain identity, kept with it (snapshots included). moto also
