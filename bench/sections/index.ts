@@ -9,6 +9,7 @@ import { bundlesSection } from './bundles.ts';
 import { contentSection } from './content.ts';
 import { dynamoSection } from './dynamo.ts';
 import { ingestSection, sendSection, webhooksSection } from './mail.ts';
+import { scaleSection } from './scale.ts';
 import { waitSection } from './wait.ts';
 
 export const SECTIONS: readonly Section[] = [
@@ -20,4 +21,5 @@ export const SECTIONS: readonly Section[] = [
   webhooksSection,
   sendSection,
   waitSection,
+  scaleSection,
 ];

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { components, Pagination, QueryBoolean, Timestamp } from './common.ts';
+import { components, Cursor, NextCursor, Pagination, QueryBoolean, Timestamp } from './common.ts';
 
 export const Label = z.string().trim().min(1).max(64).describe('Case-sensitive label');
 
@@ -59,16 +59,28 @@ export const Message = z.object({
 }).register(components, { id: 'Message' });
 
 export const ListMessagesQuery = Pagination.extend({
+  cursor: Cursor.optional(),
+  view: z.enum(['full', 'summary']).default('full').describe('summary: messages without body_text, body_html, reply_body and headers (a light page; GET one message for its bodies)'),
+  search: z.string().trim().min(1).max(200).optional()
+    .describe('Words of the subject, sender or body text, each matched as a word prefix, case- and accent-insensitive; every word must match'),
   thread_id: z.string().optional(),
   read: QueryBoolean.optional().describe('true = read only, false = unread only'),
   unread: QueryBoolean.optional().describe('true = unread only, false = read only (the name the thread list uses)'),
   unread_only: QueryBoolean.optional().default(false),
   sort: z.enum(['desc', 'asc']).default('desc').describe('By received time'),
 }).refine((q) => q.read === undefined || q.unread === undefined || q.read !== q.unread,
-  { message: 'contradicts read: unread=true means read=false', path: ['unread'] });
+  { message: 'contradicts read: unread=true means read=false', path: ['unread'] })
+  .refine((q) => q.cursor === undefined || q.offset === 0, { message: 'cannot be combined with cursor (the cursor already says where the page starts)', path: ['offset'] });
+
+/** A listed message: with view=summary the bodies and headers are left out. */
+export const ListedMessage = Message.extend({
+  body_text: Message.shape.body_text.optional(), body_html: Message.shape.body_html.optional(),
+  reply_body: Message.shape.reply_body.optional(), headers: Message.shape.headers.optional(),
+});
 
 export const MessageList = z.object({
-  messages: z.array(Message), total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean(),
+  messages: z.array(ListedMessage), total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean(),
+  next_cursor: NextCursor,
 }).register(components, { id: 'MessageList' });
 
 export const UpdateMessageBody = z.object({

@@ -7,6 +7,8 @@ import * as store from '../store/messages.ts';
 import type { MessageRecord } from '../store/records.ts';
 import { withBodies } from './message-bodies.ts';
 import { messageView } from './message-views.ts';
+import { searchWords } from '../core/search-words.ts';
+import { decodeSearchCursor, encodeSearchCursor } from '../store/cursor.ts';
 
 const messageNotFound = (id: string) => notFound('MESSAGE_NOT_FOUND', `No message ${id} in this inbox.`, {
   next_steps: ['List the inbox with GET /v1/inboxes/{id}/messages to find message ids.'],
@@ -21,16 +23,34 @@ async function loadMessage(inboxId: string, messageId: string): Promise<MessageR
 export async function listMessages(req: HttpRequest<unknown, z.output<typeof ListMessagesQuery>>): Promise<OperationResult> {
   const inbox = req.principal!.inbox!;
   const q = req.query;
-  const readFilter = q.unread_only ? false : q.unread !== undefined ? !q.unread : q.read;
-  const all = (await store.listInboxMessages(inbox.id, { threadId: q.thread_id, ascending: q.sort === 'asc' }))
-    .filter((m) => readFilter === undefined || m.read === readFilter);
-  const page = all.slice(q.offset, q.offset + q.limit);
+  const summary = q.view === 'summary';
+  const filter: store.MessageListFilter = {
+    threadId: q.thread_id, read: q.unread_only ? false : q.unread !== undefined ? !q.unread : q.read, ascending: q.sort === 'asc', summary,
+  };
+  const terms = q.search === undefined ? [] : searchWords(q.search);
+  let page: { messages: MessageRecord[]; total: number; has_more: boolean; next_cursor: string | null };
+  if (q.search !== undefined) {
+    const after = q.cursor === undefined ? undefined : decodeSearchCursor(q.cursor, inbox.id);
+    const found = terms.length ? await store.searchInboxMessages(inbox.id, terms, filter, { limit: q.limit, offset: q.offset, after })
+      : { messages: [], total: 0, has_more: false, last: undefined };
+    page = { ...found, next_cursor: found.has_more && found.last ? encodeSearchCursor(found.last, inbox.id) : null };
+  } else {
+    const [listed, total] = await Promise.all([
+      store.pageInboxMessages(inbox.id, filter, { limit: q.limit, offset: q.offset, cursor: q.cursor }),
+      store.countInboxMessages(inbox, filter),
+    ]);
+    page = { ...listed, total };
+  }
+  const views = summary
+    ? page.messages.map((m) => { const { body_text: _t, body_html: _h, reply_body: _r, headers: _x, ...rest } = messageView(m); void [_t, _h, _r, _x]; return rest; })
+    : (await Promise.all(page.messages.map(withBodies))).map(messageView);
   return {
-    result: { messages: (await Promise.all(page.map(withBodies))).map(messageView), total: all.length, limit: q.limit, offset: q.offset, has_more: q.offset + page.length < all.length },
-    nextSteps: all.length === 0
+    result: { messages: views, total: page.total, limit: q.limit, offset: q.offset, has_more: page.has_more, next_cursor: page.next_cursor },
+    nextSteps: page.total === 0 && q.search === undefined
       ? [`No mail yet. Mail sent to ${inbox.address} shows up here; register a webhook (POST /v1/webhooks) to be told when it arrives.`]
       : ['reply_body holds the new text of each message; cta_links and verification_codes hold what to act on.',
-        'Mark a message read with PATCH /v1/inboxes/{id}/messages/{msgId} {"read": true}.'],
+        'Mark a message read with PATCH /v1/inboxes/{id}/messages/{msgId} {"read": true}.',
+        ...(page.next_cursor ? ['Next page: the same call with cursor=<next_cursor> (cheaper than a deep offset).'] : [])],
   };
 }
 

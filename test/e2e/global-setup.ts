@@ -15,6 +15,8 @@ export interface MailroomTarget {
   awsEndpoint?: string;
   /** Keys for talking to that emulator directly: it enforces IAM, and these are the admin identity's. */
   awsCredentials?: { accessKeyId: string; secretAccessKey: string };
+  /** The local stack's table, for tests that seed through the store directly. */
+  tableName?: string;
 }
 
 declare module 'vitest' {
@@ -87,6 +89,7 @@ export async function setup(project: TestProject) {
     smtpPort: ready.smtpPort as number,
     awsEndpoint: ready.awsEndpoint as string,
     awsCredentials: (ready.awsCredentials as MailroomTarget['awsCredentials'] | null) ?? undefined,
+    tableName: ready.tableName as string,
     local: true,
   });
 }
