@@ -72,14 +72,8 @@ export const ListMessagesQuery = Pagination.extend({
   { message: 'contradicts read: unread=true means read=false', path: ['unread'] })
   .refine((q) => q.cursor === undefined || q.offset === 0, { message: 'cannot be combined with cursor (the cursor already says where the page starts)', path: ['offset'] });
 
-/** A listed message: with view=summary the bodies and headers are left out. */
-export const ListedMessage = Message.extend({
-  body_text: Message.shape.body_text.optional(), body_html: Message.shape.body_html.optional(),
-  reply_body: Message.shape.reply_body.optional(), headers: Message.shape.headers.optional(),
-});
-
 export const MessageList = z.object({
-  messages: z.array(ListedMessage), total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean(),
+  messages: z.array(Message).describe('With view=summary each message lacks body_text, body_html, reply_body and headers'), total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean(),
   next_cursor: NextCursor,
 }).register(components, { id: 'MessageList' });
 

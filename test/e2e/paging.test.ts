@@ -32,12 +32,12 @@ async function list(path: string, key = inbox.api_key) {
 }
 
 /** Every page of a list by cursor; ids in the order seen. */
-async function allByCursor(path: string, items: 'messages' | 'threads' = 'messages') {
+async function allByCursor(path: string, items: 'messages' | 'threads' = 'messages', limit = 100) {
   const seen: string[] = [];
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const page = await list(`${path}${path.includes('?') ? '&' : '?'}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const page = await list(`${path}${path.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     seen.push(...page[items].map((m: { id: string }) => m.id));
     expect(page.has_more).toBe(page.next_cursor !== null);
     cursor = page.next_cursor;
@@ -135,7 +135,7 @@ describe('GET /v1/inboxes/{id}/messages on 1,000 messages', { timeout: 300_000 }
 
 describe('threads of the 1,000-message inbox', { timeout: 300_000 }, () => {
   it('by cursor and by offset: every thread once, newest activity first; labels and unread filter exactly', async () => {
-    const byCursor = await allByCursor(`/v1/inboxes/${inbox.id}/threads?limit=7`, 'threads');
+    const byCursor = await allByCursor(`/v1/inboxes/${inbox.id}/threads`, 'threads', 7);
     expect(byCursor).toHaveLength(THREADS);
     expect(new Set(byCursor).size).toBe(THREADS);
     const byOffset: string[] = [];
