@@ -95,8 +95,9 @@ export const Rejection = z.object({
   from: z.string(), subject: z.string(), reason: z.string(), rejected_at: Timestamp,
   rule: z.object({ id: z.string(), type: z.string(), address: z.string(), inbox_id: z.string().nullable() }).nullable(),
 }).register(components, { id: 'Rejection' });
-export const RejectionList = z.object({ rejections: z.array(Rejection), total: z.number().int() }).register(components, { id: 'RejectionList' });
-export const RejectionsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) });
+export const RejectionList = z.object({ rejections: z.array(Rejection), total: z.number().int().describe('Rejections on this page'), next_cursor: NextCursor })
+  .register(components, { id: 'RejectionList' });
+export const RejectionsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50), cursor: Cursor.optional() });
 
 /** API Gateway ends an integration at 30 s; a wait must answer well before. */
 export const WAIT_MAX_TIMEOUT_SECONDS = 25;

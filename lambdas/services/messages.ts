@@ -98,9 +98,9 @@ export const getThreadAttachment = (req: HttpRequest) =>
   attachmentDownload(req.principal!.inbox!.id, req.params.msgId, req.params.attachId, req.params.threadId);
 
 export async function listRejections(req: HttpRequest<unknown, z.output<typeof RejectionsQuery>>): Promise<OperationResult> {
-  const rows = await store.listRejections(req.principal!.inbox!.id, req.query.limit);
+  const { rows, next_cursor } = await store.listRejections(req.principal!.inbox!.id, req.query.limit, req.query.cursor);
   return {
-    result: { rejections: rows.map(({ from, subject, reason, rejected_at, rule }) => ({ from, subject, reason, rejected_at, rule })), total: rows.length },
+    result: { rejections: rows.map(({ from, subject, reason, rejected_at, rule }) => ({ from, subject, reason, rejected_at, rule })), total: rows.length, next_cursor },
     nextSteps: rows.length
       ? ['To let a sender through, add an allowlist entry (POST /v1/lists) or remove the blocking entry (DELETE /v1/lists/{id}).']
       : ['No mail was refused by your allow/block lists in the last 30 days.'],

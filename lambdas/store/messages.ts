@@ -145,12 +145,12 @@ export async function recordRejection(r: RejectionRecord, sesMessageId: string) 
   } }));
 }
 
-export async function listRejections(inboxId: string, limit: number): Promise<RejectionRecord[]> {
-  const res = await db.send(new QueryCommand({ TableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.inboxPartition(inboxId), ':p': keys.rejectionPrefix },
-    ScanIndexForward: false, Limit: limit }));
-  return (res.Items ?? []).map((i) => stripKeys(i) as unknown as RejectionRecord);
+/** Rejections of an inbox, newest first, one page (cursor bound to the inbox). */
+export async function listRejections(inboxId: string, limit: number, cursor?: string): Promise<{ rows: RejectionRecord[]; next_cursor: string | null }> {
+  const pk = keys.inboxPartition(inboxId);
+  const page = await queryPage({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': keys.rejectionPrefix },
+    ScanIndexForward: false, keyNames: ['pk', 'sk'], fixed: { pk } }, { limit, offset: 0, cursor });
+  return { rows: page.items.map((i) => stripKeys(i) as unknown as RejectionRecord), next_cursor: page.next_cursor };
 }
 
 async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Item[]> {

@@ -1441,7 +1441,10 @@ export interface components {
         };
         RejectionList: {
             rejections: components["schemas"]["Rejection"][];
+            /** @description Rejections on this page */
             total: number;
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
         };
         ReplyRequest: {
             body: string;
@@ -2858,6 +2861,8 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description next_cursor of the previous page: the page after it (cheaper than a deep offset) */
+                cursor?: string;
             };
             header?: never;
             path: {
