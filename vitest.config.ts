@@ -9,6 +9,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'sdk/test/*.test.ts'],
           testTimeout: 30_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -19,6 +21,8 @@ export default defineConfig({
           hookTimeout: 300_000,
           // Synthesis bundles every handler; one file at a time keeps 2 cores responsive.
           fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -28,6 +32,10 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Two files at a time against the one local stack: most of an e2e test is waiting (SMTP,
+          // queues, schedules, webhook retries), so the second file fills the first one's waits.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
