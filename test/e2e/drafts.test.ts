@@ -17,8 +17,8 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 const NO_DRAFT = 'dft_00000000-0000-7000-8000-000000000000';
 
 /** Scheduled sends: send_at this far ahead, and how long we watch for (duplicate) deliveries in all. */
-const LEAD_MS = 3_000;
-const WATCH_MS = 8_000;
+const LEAD_MS = 6_000;
+const WATCH_MS = 11_000;
 
 const drafts = (inbox: CreatedInbox) => `/v1/inboxes/${inbox.id}/drafts`;
 
@@ -307,7 +307,7 @@ describe('scheduling on a paid account', () => {
     const sendAt = new Date(Math.floor((Date.now() + LEAD_MS) / 1000) * 1000 + 999).toISOString();
     const d = await createDraft(sender, { to: recipient.address, subject, body: 'b', send_at: sendAt });
     expect(d.send_at).toBe(sendAt);
-    await waitForMessages(recipient.api_key, recipient.id, (ms) => withSubject(subject)(ms).length > 0, 15_000);
+    await waitForMessages(recipient.api_key, recipient.id, (ms) => withSubject(subject)(ms).length > 0, 25_000);
     const sent = withSubject(subject)(await allMessages(sender.api_key, sender.id));
     expect(sent).toHaveLength(1);
     expect(Date.parse(sent[0]!.received_at), `sent at ${sent[0]!.received_at}, send_at ${sendAt}`).toBeGreaterThanOrEqual(Date.parse(sendAt));
@@ -322,7 +322,7 @@ describe('scheduling on a paid account', () => {
     expect(d).toMatchObject({ status: 'scheduled', send_at: sendAt });
     expect(withSubject(subject)(await allMessages(recipient.api_key, recipient.id))).toHaveLength(0);
 
-    const arrived = await waitForMessages(recipient.api_key, recipient.id, (ms) => withSubject(subject)(ms).length > 0, 15_000);
+    const arrived = await waitForMessages(recipient.api_key, recipient.id, (ms) => withSubject(subject)(ms).length > 0, 25_000);
     const m = withSubject(subject)(arrived)[0]!;
     expect(Date.parse(m.received_at), `received ${m.received_at}, send_at ${sendAt}`).toBeGreaterThanOrEqual(Date.parse(sendAt));
     expect(m).toMatchObject({ direction: 'inbound', from: sender.address, body_text: expect.stringContaining('Sent by the scheduler.') });
@@ -356,7 +356,7 @@ describe('scheduling on a paid account', () => {
     await sleepUntil(Date.parse(first) + 700);
     if (Date.now() < Date.parse(moved)) expect(withSubject(subject)(await allMessages(recipient.api_key, recipient.id))).toHaveLength(0);
 
-    const arrived = await waitForMessages(recipient.api_key, recipient.id, (ms) => withSubject(subject)(ms).length > 0, 15_000);
+    const arrived = await waitForMessages(recipient.api_key, recipient.id, (ms) => withSubject(subject)(ms).length > 0, 25_000);
     const m = withSubject(subject)(arrived)[0]!;
     expect(Date.parse(m.received_at), `received ${m.received_at}, moved to ${moved}`).toBeGreaterThanOrEqual(Date.parse(moved));
     expect(m.body_text).toContain('Edited while scheduled.');
@@ -375,7 +375,7 @@ describe('scheduling on a paid account', () => {
     const made = await Promise.all(Array.from({ length: 11 }, (_, i) =>
       createDraft(sender, { to: 'success@simulator.amazonses.com', subject: `due ${i}`, body: 'b', send_at: sendAt })));
     // Until all have fired (10 sent at once), then look at what became of the eleventh.
-    await waitForMessages(sender.api_key, sender.id, (ms) => ms.length >= 10, Math.max(15_000, at - Date.now() + 10_000));
+    await waitForMessages(sender.api_key, sender.id, (ms) => ms.length >= 10, Math.max(30_000, at - Date.now() + 25_000));
     await sleepUntil(Date.now() + 1_500);
     const sent = await allMessages(sender.api_key, sender.id);
     const left = (await api('GET', drafts(sender), { key: sender.api_key })).body.result.drafts as Msg[];
@@ -401,7 +401,7 @@ describe('scheduling on a paid account', () => {
     const witnessSubject = uniqueSubject('Witness');
     const w = await createDraft(sender, { to: recipient.address, subject: witnessSubject, body: 'b' });
     expect((await api('POST', `${drafts(sender)}/${w.id}/send`, { key: sender.api_key })).status).toBe(200);
-    await waitForMessages(recipient.api_key, recipient.id, (ms) => withSubject(witnessSubject)(ms).length === 1, 15_000);
+    await waitForMessages(recipient.api_key, recipient.id, (ms) => withSubject(witnessSubject)(ms).length === 1, 25_000);
 
     await sleepUntil(start + WATCH_MS - 1_000);
     expect(withSubject(subject)(await allMessages(recipient.api_key, recipient.id))).toHaveLength(0);

@@ -69,6 +69,8 @@ beforeAll(async () => {
     SITE_URL: 'http://127.0.0.1:9',
     MAILROOM_LOCAL_MODE: 'true',
     WEBHOOK_RETRY_DELAYS: '0,1,1,1,1',
+    // webhook-deliver also posts to stream connections; this file's table has none, so nothing listens here.
+    STREAM_URL: 'ws://127.0.0.1:9/v1/stream/socket',
   });
   queueUrl = res.webhookQueueUrl;
   dlqUrl = res.webhookDlqUrl;
