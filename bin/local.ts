@@ -70,7 +70,7 @@ async function main() {
     'Press Ctrl-C to stop.',
     '',
   ].join('\n'));
-  console.log('MAILROOM_READY ' + JSON.stringify({ apiUrl: stack.apiUrl, siteUrl: stack.siteUrl, smtpPort, mailDomain, awsEndpoint: stack.awsEndpoint, dataDir: dataDir ?? null, awsCredentials: stack.identities?.admin ?? null }));
+  console.log('MAILROOM_READY ' + JSON.stringify({ apiUrl: stack.apiUrl, siteUrl: stack.siteUrl, smtpPort, mailDomain, awsEndpoint: stack.awsEndpoint, tableName: stack.resources.tableName, dataDir: dataDir ?? null, awsCredentials: stack.identities?.admin ?? null }));
 
   let stopping = false;
   const stop = async (signal: string) => {

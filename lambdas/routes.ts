@@ -103,7 +103,9 @@ export const routes: readonly RouteDef[] = [
 
   // Messages
   { method: 'GET', path: '/v1/inboxes/{id}/messages', fn: 'messages', operationId: 'listMessages', auth: 'inbox-or-account', tag: 'Messages',
-    summary: 'List messages (newest first by default)', params: inboxes.InboxParams, query: messages.ListMessagesQuery,
+    summary: 'List messages (newest first by default)',
+    description: 'Pages: pass next_cursor as cursor for the next page; every page costs the same however deep. limit/offset still work, but a deep offset reads (keys only) every message it skips. total comes from counters kept with the messages. view=summary leaves out bodies and headers. search matches words of subject, sender and body text as prefixes, case- and accent-insensitive.',
+    params: inboxes.InboxParams, query: messages.ListMessagesQuery,
     response: messages.MessageList, errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/messages/wait', fn: 'wait', operationId: 'waitForMessage', auth: 'inbox-or-account', tag: 'Messages',
     summary: 'Wait for the next matching message (long poll): returns it with its verification_code and cta as soon as it is stored',
@@ -127,9 +129,13 @@ export const routes: readonly RouteDef[] = [
 
   // Threads
   { method: 'GET', path: '/v1/inboxes/{id}/threads', fn: 'threads', operationId: 'listInboxThreads', auth: 'inbox', tag: 'Threads',
-    summary: 'List conversations of an inbox', params: inboxes.InboxParams, query: threads.ListThreadsQuery, response: threads.ThreadList, errors: [404] },
+    summary: 'List conversations of an inbox',
+    description: 'Pages: pass next_cursor as cursor for the next page (a deep offset reads, keys only, every thread it skips). Newest activity first; before/after bound updated_at.',
+    params: inboxes.InboxParams, query: threads.ListThreadsQuery, response: threads.ThreadList, errors: [404] },
   { method: 'GET', path: '/v1/threads', fn: 'threads', operationId: 'listAccountThreads', auth: 'account', tag: 'Threads',
-    summary: 'List conversations across all inboxes of the account', query: threads.ListAccountThreadsQuery, response: threads.ThreadList, errors: [404] },
+    summary: 'List conversations across all inboxes of the account',
+    description: 'Pages: pass next_cursor as cursor for the next page (a deep offset reads, keys only, every thread it skips). search matches words of subject, sender and body text of the threads\' messages as prefixes, case- and accent-insensitive.',
+    query: threads.ListAccountThreadsQuery, response: threads.ThreadList, errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/threads/{threadId}', fn: 'threads', operationId: 'getThread', auth: 'inbox', tag: 'Threads',
     summary: 'A conversation with its messages in chronological order', params: threads.ThreadParams, response: threads.ThreadWithMessages, errors: [404] },
   { method: 'PATCH', path: '/v1/inboxes/{id}/threads/{threadId}', fn: 'threads', operationId: 'setThreadLabels', auth: 'inbox', tag: 'Threads',

@@ -29,7 +29,7 @@ export interface Measured {
   result: ApiResult;
   ms: number;
   /** DynamoDB round trips made while serving this request. */
-  dynamo: { count: number; byCommand: Record<string, number> };
+  dynamo: { count: number; byCommand: Record<string, number>; itemsRead: number };
 }
 
 export interface BenchStack {
@@ -115,6 +115,7 @@ export async function startBenchStack(): Promise<BenchStack> {
 
   const measure = async (c: ApiCall, expect: number): Promise<Measured> => {
     const count0 = dynamoCalls.count;
+    const items0 = dynamoCalls.itemsRead;
     const by0 = { ...dynamoCalls.byCommand };
     const t0 = performance.now();
     const result = await call(c);
@@ -127,7 +128,7 @@ export async function startBenchStack(): Promise<BenchStack> {
       const d = n - (by0[name] ?? 0);
       if (d) byCommand[name] = d;
     }
-    return { result, ms, dynamo: { count: dynamoCalls.count - count0, byCommand } };
+    return { result, ms, dynamo: { count: dynamoCalls.count - count0, byCommand, itemsRead: dynamoCalls.itemsRead - items0 } };
   };
 
   return {

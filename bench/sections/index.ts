@@ -10,6 +10,7 @@ import { contentSection } from './content.ts';
 import { dynamoSection } from './dynamo.ts';
 import { ingestSection, sendSection, webhooksSection } from './mail.ts';
 import { streamSection } from './stream.ts';
+import { scaleSection } from './scale.ts';
 import { waitSection } from './wait.ts';
 
 export const SECTIONS: readonly Section[] = [
@@ -22,4 +23,5 @@ export const SECTIONS: readonly Section[] = [
   sendSection,
   waitSection,
   streamSection,
+  scaleSection,
 ];

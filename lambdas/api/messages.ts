@@ -7,13 +7,20 @@ import { messageView } from '../usecases/common/message-views.ts';
 
 async function listMessages(req: HttpRequest<unknown, messages.ListMessagesInput>): Promise<OperationResult> {
   const inbox = req.principal!.inbox!;
-  const page = await messages.listMessages(inbox, req.query);
+  const { summary, ...page } = await messages.listMessages(inbox, req.query);
+  // A summary leaves out what is heavy: bodies and headers.
+  const views = page.messages.map(messageView).map((v) => {
+    if (!summary) return v;
+    const { body_text: _t, body_html: _h, reply_body: _r, headers: _x, ...rest } = v;
+    return rest;
+  });
   return {
-    result: { ...page, messages: page.messages.map(messageView) },
-    nextSteps: page.total === 0
+    result: { ...page, messages: views },
+    nextSteps: page.total === 0 && req.query.search === undefined
       ? [`No mail yet. Mail sent to ${inbox.address} shows up here; register a webhook (POST /v1/webhooks) to be told when it arrives.`]
       : ['reply_body holds the new text of each message; cta_links and verification_codes hold what to act on.',
-        'Mark a message read with PATCH /v1/inboxes/{id}/messages/{msgId} {"read": true}.'],
+        'Mark a message read with PATCH /v1/inboxes/{id}/messages/{msgId} {"read": true}.',
+        ...(page.next_cursor ? ['Next page: the same call with cursor=<next_cursor> (cheaper than a deep offset).'] : [])],
   };
 }
 
@@ -47,7 +54,7 @@ const getThreadAttachment = async (req: HttpRequest): Promise<OperationResult> =
 });
 
 async function listRejections(req: HttpRequest<unknown, z.output<typeof RejectionsQuery>>): Promise<OperationResult> {
-  const result = await messages.listRejections(req.principal!.inbox!.id, req.query.limit);
+  const result = await messages.listRejections(req.principal!.inbox!.id, req.query.limit, req.query.cursor);
   return {
     result,
     nextSteps: result.total

@@ -9,13 +9,13 @@ type ThreadPage = Awaited<ReturnType<typeof threads.listInboxThreads>>;
 const threadList = (page: ThreadPage) => ({ ...page, threads: page.threads.map(threadView) });
 
 const listInboxThreads = async (req: HttpRequest<unknown, threads.ListThreadsInput>): Promise<OperationResult> => ({
-  result: threadList(await threads.listInboxThreads(req.principal!.inbox!.id, req.query)),
+  result: threadList(await threads.listInboxThreads(req.principal!.inbox!, req.query)),
   nextSteps: ['Open a conversation with GET /v1/inboxes/{id}/threads/{threadId}.'],
 });
 
 const listAccountThreads = async (req: HttpRequest<unknown, threads.ListAccountThreadsInput>): Promise<OperationResult> => ({
-  result: threadList(await threads.listAccountThreads(req.principal!.account.id, req.query)),
-  nextSteps: ['Filter by inbox_id, label, unread or search (subject text).'],
+  result: threadList(await threads.listAccountThreads(req.principal!.account, req.query)),
+  nextSteps: ['Filter by inbox_id, label, unread or search (words of subject, sender or body).'],
 });
 
 async function getThread(req: HttpRequest): Promise<OperationResult> {

@@ -9,16 +9,28 @@ import { log } from '../log.ts';
 export const dynamoClient = new DynamoDBClient({});
 
 /** DynamoDB round trips made by this process; the benchmark reads it per request. */
-export const dynamoCalls = { count: 0, byCommand: {} as Record<string, number> };
+export const dynamoCalls = { count: 0, byCommand: {} as Record<string, number>, itemsRead: 0 };
 dynamoClient.middlewareStack.add(
   (next, context) => async (args) => {
     dynamoCalls.count += 1;
     const name = context.commandName ?? 'unknown';
     dynamoCalls.byCommand[name] = (dynamoCalls.byCommand[name] ?? 0) + 1;
-    return next(args);
+    const out = await next(args);
+    dynamoCalls.itemsRead += itemsRead(out.output as unknown as Record<string, unknown>);
+    return out;
   },
   { step: 'initialize', name: 'countDynamoCalls' },
 );
+
+/** Items a read touched: ScannedCount of a Query/Scan (before any filter), items of a Get/BatchGet. */
+function itemsRead(o: Record<string, unknown>): number {
+  if (typeof o.ScannedCount === 'number') return o.ScannedCount;
+  if (o.Item) return 1;
+  if (o.Responses && typeof o.Responses === 'object' && !Array.isArray(o.Responses)) {
+    return Object.values(o.Responses).reduce((n: number, items) => n + (Array.isArray(items) ? items.length : 0), 0);
+  }
+  return 0;
+}
 
 export const documentClient = DynamoDBDocumentClient.from(dynamoClient, {
   // convertClassInstanceToMap: the marshaller takes any object whose `constructor` is not Object

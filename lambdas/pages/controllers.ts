@@ -150,7 +150,7 @@ const getInboxPage: Operation = async (req) => {
     return threadPage(inbox, key, t.thread, [...t.messages].reverse());
   }
   if (q.view === 'threads') {
-    const page = await threads.listInboxThreads(inbox.id, ListThreadsQuery.parse({ limit: THREAD_LIST_LIMIT }));
+    const page = await threads.listInboxThreads(inbox, ListThreadsQuery.parse({ limit: THREAD_LIST_LIMIT }));
     return threadListPage(inbox, key, page.threads);
   }
   const listPage = (offset: number) => messages.listMessages(inbox, ListMessagesQuery.parse({ limit: PAGE_SIZE, offset, sort: 'desc' }));

@@ -59,6 +59,13 @@ export const Pagination = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
+/**
+ * Paging by cursor: pass the previous page's next_cursor to get the page after it. Each page
+ * costs the same however deep it is; a deep offset reads (keys only) every item it skips.
+ */
+export const Cursor = z.string().min(1).max(2048).describe('next_cursor of the previous page: the page after it (cheaper than a deep offset)');
+export const NextCursor = z.string().nullable().describe('Pass as cursor to get the next page; null on the last page');
+
 export const UpgradeContext = z.object({
   operator_action_url: z.string(),
   operator_action_label: z.string(),

@@ -123,7 +123,7 @@ export function buildLlmsTxt(doc: Json, c: DocsContext): string {
     '- Success: {"result": ..., "next_steps": [...]}. Error: {"error": "CODE", "message": "...", "next_steps": [...]}.',
     '- next_steps always says what to do next; follow it.',
     '- 429 RATE_LIMIT_EXCEEDED carries retry_after (seconds). Every response has X-RateLimit-Limit/Remaining/Reset/Window.',
-    '- Lists take limit (1-100, default 50) and offset; results carry total.',
+    '- Lists take limit (1-100, default 50); pass next_cursor back as cursor for the next page (offset works too, but costs its depth). Results carry total.',
     '- client_id on POST /v1/inboxes makes creation idempotent.', '');
   return `${lines.join('\n')}\n`;
 }

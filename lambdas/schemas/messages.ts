@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { components, Pagination, QueryBoolean, Timestamp } from './common.ts';
+import { components, Cursor, NextCursor, Pagination, QueryBoolean, Timestamp } from './common.ts';
 
 export const Label = z.string().trim().min(1).max(64).describe('Case-sensitive label');
 
@@ -59,16 +59,22 @@ export const Message = z.object({
 }).register(components, { id: 'Message' });
 
 export const ListMessagesQuery = Pagination.extend({
+  cursor: Cursor.optional(),
+  view: z.enum(['full', 'summary']).default('full').describe('summary: messages without body_text, body_html, reply_body and headers (a light page; GET one message for its bodies)'),
+  search: z.string().trim().min(1).max(200).optional()
+    .describe('Words of the subject, sender or body text, each matched as a word prefix, case- and accent-insensitive; every word must match'),
   thread_id: z.string().optional(),
   read: QueryBoolean.optional().describe('true = read only, false = unread only'),
   unread: QueryBoolean.optional().describe('true = unread only, false = read only (the name the thread list uses)'),
   unread_only: QueryBoolean.optional().default(false),
   sort: z.enum(['desc', 'asc']).default('desc').describe('By received time'),
 }).refine((q) => q.read === undefined || q.unread === undefined || q.read !== q.unread,
-  { message: 'contradicts read: unread=true means read=false', path: ['unread'] });
+  { message: 'contradicts read: unread=true means read=false', path: ['unread'] })
+  .refine((q) => q.cursor === undefined || q.offset === 0, { message: 'cannot be combined with cursor (the cursor already says where the page starts)', path: ['offset'] });
 
 export const MessageList = z.object({
-  messages: z.array(Message), total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean(),
+  messages: z.array(Message).describe('With view=summary each message lacks body_text, body_html, reply_body and headers'), total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean(),
+  next_cursor: NextCursor,
 }).register(components, { id: 'MessageList' });
 
 export const UpdateMessageBody = z.object({
@@ -89,8 +95,9 @@ export const Rejection = z.object({
   from: z.string(), subject: z.string(), reason: z.string(), rejected_at: Timestamp,
   rule: z.object({ id: z.string(), type: z.string(), address: z.string(), inbox_id: z.string().nullable() }).nullable(),
 }).register(components, { id: 'Rejection' });
-export const RejectionList = z.object({ rejections: z.array(Rejection), total: z.number().int() }).register(components, { id: 'RejectionList' });
-export const RejectionsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) });
+export const RejectionList = z.object({ rejections: z.array(Rejection), total: z.number().int().describe('Rejections on this page'), next_cursor: NextCursor })
+  .register(components, { id: 'RejectionList' });
+export const RejectionsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50), cursor: Cursor.optional() });
 
 /** API Gateway ends an integration at 30 s; a wait must answer well before. */
 export const WAIT_MAX_TIMEOUT_SECONDS = 25;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { components, IsoDateTime, Pagination, QueryBoolean, Timestamp } from './common.ts';
+import { components, Cursor, IsoDateTime, NextCursor, Pagination, QueryBoolean, Timestamp } from './common.ts';
 import { Label, Message } from './messages.ts';
 
 export const Thread = z.object({
@@ -18,6 +18,7 @@ export const Thread = z.object({
 }).register(components, { id: 'Thread' });
 
 export const ListThreadsQuery = Pagination.extend({
+  cursor: Cursor.optional(),
   label: z.string().optional(),
   unread: QueryBoolean.optional().describe('true = threads with unread messages, false = fully read threads'),
   before: IsoDateTime.optional().describe('Threads updated before this time'),
@@ -27,11 +28,13 @@ export const ListThreadsQuery = Pagination.extend({
 });
 export const ListAccountThreadsQuery = ListThreadsQuery.extend({
   inbox_id: z.string().optional(),
-  search: z.string().max(200).optional().describe('Case-insensitive text in the subject'),
+  search: z.string().max(200).optional()
+    .describe('Words of the subject, sender or body text of any message of the thread, each matched as a word prefix, case- and accent-insensitive; every word must match'),
 });
 
 export const ThreadList = z.object({
   threads: z.array(Thread), total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean(),
+  next_cursor: NextCursor,
 }).register(components, { id: 'ThreadList' });
 export const ThreadDetail = Thread.extend({ messages: z.array(Message) }).register(components, { id: 'ThreadWithMessages' });
 export const ThreadWithMessages = z.object({ thread: ThreadDetail }).register(components, { id: 'ThreadWithMessagesResult' });

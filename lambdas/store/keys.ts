@@ -12,6 +12,9 @@
  *   inbox → messages (by arrival)        pk INBOX#<inb>                     sk MSG#<msg>  (uuidv7: time order)
  *   thread → messages (chronological)    gsi1 THREAD#<thr>                  <received_at>#<msg>
  *   message id → message (any inbox)     gsi3 MESSAGE#<msg>                 MESSAGE
+ *   inbox → messages read / unread       gsi2 INBOX#<inb>#MSGS#READ|UNREAD   <msg>  (moves on read change)
+ *   inbox → search words (at ingest)     pk INBOX#<inb>#WORDS               sk <word>#<msg>
+ *   account → search words               gsi2 ACCOUNT#<acc>#WORDS           <word>#<msg>
  *   inbox → last arrival (wait marker)   pk INBOX#<inb>                     sk ARRIVALS
  *   inbox → arrivals in order            pk INBOX#<inb>                     sk ARRIVAL#<seq, 12 digits>
  *   inbox → threads                      pk INBOX#<inb>                     sk THREAD#<thr>
@@ -69,6 +72,16 @@ export const keys = {
     gsi1pk: `THREAD#${threadId}`, gsi1sk: `${receivedAt}#${messageId}`,
   }),
   threadMessagesPartition: (threadId: string) => `THREAD#${threadId}`,
+  /** Read state as a partition: the read/unread filter and its page are one key condition. */
+  messageReadIndex: (inboxId: string, read: boolean, messageId: string) => ({
+    gsi2pk: `INBOX#${inboxId}#MSGS#${read ? 'READ' : 'UNREAD'}`, gsi2sk: messageId,
+  }),
+  messageReadPartition: (inboxId: string, read: boolean) => `INBOX#${inboxId}#MSGS#${read ? 'READ' : 'UNREAD'}`,
+  searchWord: (inboxId: string, accountId: string, word: string, messageId: string) => ({
+    pk: `INBOX#${inboxId}#WORDS`, sk: `${word}#${messageId}`, gsi2pk: `ACCOUNT#${accountId}#WORDS`, gsi2sk: `${word}#${messageId}`,
+  }),
+  inboxWordsPartition: (inboxId: string) => `INBOX#${inboxId}#WORDS`,
+  accountWordsPartition: (accountId: string) => `ACCOUNT#${accountId}#WORDS`,
   messageByIdIndex: (messageId: string) => ({ gsi3pk: `MESSAGE#${messageId}`, gsi3sk: 'MESSAGE' }),
   thread: (inboxId: string, threadId: string) => ({ pk: `INBOX#${inboxId}`, sk: `THREAD#${threadId}` }),
   threadPrefix: 'THREAD#',

@@ -2,21 +2,26 @@ import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCom
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { keys, stripKeys } from './keys.ts';
+import { countQuery, type ListQuery, type PageRequest, queryPage } from './pages.ts';
 import { eventPut } from './events.ts';
+import { messageSearchWords } from '../core/search-words.ts';
 import type { ArrivalMarker, ArrivalRecord, EventRecord, InboxRecord, MessageRecord, RejectionRecord, ThreadRecord } from './records.ts';
 
 const TableName = config.tableName;
 /** Rejections are kept for 30 days: long enough to answer "why did my mail not arrive?". */
 const REJECTION_TTL_SECONDS = 30 * 86400;
+/** DynamoDB's limit of items in one TransactWriteItems. */
+const MAX_TRANSACTION_ITEMS = 100;
 
 type Item = Record<string, any>;
 
-async function batchGet(keyList: Record<string, string>[], consistent = false): Promise<Item[]> {
+async function batchGet(keyList: Record<string, string>[], consistent = false, projection?: string, names?: Record<string, string>): Promise<Item[]> {
   const out: Item[] = [];
   for (let i = 0; i < keyList.length; i += 100) {
     let pending: Record<string, any>[] | undefined = keyList.slice(i, i + 100);
     for (let attempt = 0; pending?.length && attempt < 5; attempt++) {
-      const res = await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending, ConsistentRead: consistent } } }));
+      const res = await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending, ConsistentRead: consistent,
+        ...(projection ? { ProjectionExpression: projection, ExpressionAttributeNames: names } : {}) } } }));
       out.push(...(res.Responses?.[TableName] ?? []));
       pending = res.UnprocessedKeys?.[TableName]?.Keys as Record<string, any>[] | undefined;
     }
@@ -80,17 +85,20 @@ export async function storeMessage(args: {
   const latest = { id: m.id, from_address: m.from, preview: args.preview, received_at: m.received_at };
   const items: any[] = [
     { Put: { TableName, Item: { ...keys.message(inbox.id, m.id), ...keys.threadMessagesIndex(m.thread_id, m.received_at, m.id),
-      ...keys.messageByIdIndex(m.id), entity: 'message', ...m },
+      ...keys.messageByIdIndex(m.id), ...keys.messageReadIndex(inbox.id, m.read, m.id), entity: 'message', ...m },
       ConditionExpression: 'attribute_not_exists(pk)' } },
   ];
   if (thread.kind === 'new') {
     const t = thread.record;
     items.push({ Put: { TableName, Item: { ...keys.thread(inbox.id, t.id), ...keys.threadIndexes(inbox.id, inbox.account_id, t.id, t.updated_at),
       entity: 'thread', ...t, participants: new Set(t.participants) }, ConditionExpression: 'attribute_not_exists(pk)' } });
+    // The account-wide thread list's total.
+    items.push({ Update: { TableName, Key: keys.account(inbox.account_id), UpdateExpression: 'ADD thread_count :one',
+      ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } });
   } else {
     const idx = keys.threadIndexes(inbox.id, inbox.account_id, thread.id, m.received_at);
     items.push({ Update: { TableName, Key: keys.thread(inbox.id, thread.id),
-      UpdateExpression: `ADD message_count :one${inbound ? ', unread_count :one' : ''}, participants :p SET updated_at = :at, latest_message = :latest, gsi1sk = :g1, gsi2sk = :g2`,
+      UpdateExpression: `ADD message_count :one${inbound && !m.read ? ', unread_count :one' : ''}, participants :p SET updated_at = :at, latest_message = :latest, gsi1sk = :g1, gsi2sk = :g2`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':one': 1, ':p': new Set([inbox.address, m.from, ...m.to, ...m.cc].filter(Boolean)), ':at': m.received_at,
         ':latest': latest, ':g1': idx.gsi1sk, ':g2': idx.gsi2sk } } });
@@ -99,13 +107,12 @@ export async function storeMessage(args: {
     items.push({ Put: { TableName, Item: { ...keys.messageIdHeader(inbox.id, m.message_id_header), entity: 'message-id',
       message_id_header: m.message_id_header, message_id: m.id, thread_id: m.thread_id } } });
   }
-  if (inbound || thread.kind === 'new') {
-    items.push({ Update: { TableName, Key: keys.inbox(inbox.id),
-      UpdateExpression: inbound
-        ? `ADD message_count :one${thread.kind === 'new' ? ', thread_count :one' : ''} SET last_received_at = :at`
-        : 'ADD thread_count :one',
-      ExpressionAttributeValues: { ':one': 1, ...(inbound ? { ':at': m.received_at } : {}) } } });
-  }
+  // Counters the lists answer `total` from: every message (listed_count), unread ones, threads.
+  const adds = ['listed_count :one', ...(m.read ? [] : ['unread_listed_count :one']), ...(inbound ? ['message_count :one'] : []),
+    ...(thread.kind === 'new' ? ['thread_count :one'] : [])];
+  items.push({ Update: { TableName, Key: keys.inbox(inbox.id),
+    UpdateExpression: `ADD ${adds.join(', ')}${inbound ? ' SET last_received_at = :at' : ''}`,
+    ExpressionAttributeValues: { ':one': 1, ...(inbound ? { ':at': m.received_at } : {}) } } });
   if (seq !== undefined) {
     const marker: ArrivalMarker = { seq, last_message_id: m.id, last_received_at: m.received_at };
     items.push({ Update: { TableName, Key: keys.arrivalMarker(inbox.id),
@@ -118,6 +125,11 @@ export async function storeMessage(args: {
       ConditionExpression: 'attribute_not_exists(pk)' } });
   }
   items.push(...args.events.map(eventPut));
+  // Search words ride in the same transaction: no extra round trip, and never an index entry
+  // for a message that was not stored. What room the transaction has left bounds their number.
+  const words = messageSearchWords(m, MAX_TRANSACTION_ITEMS - items.length);
+  items.push(...words.map((w) => ({ Put: { TableName, Item: { ...keys.searchWord(inbox.id, inbox.account_id, w, m.id), entity: 'search-word',
+    message_id: m.id, thread_id: m.thread_id, inbox_id: inbox.id } } })));
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
     return 'stored';
@@ -136,12 +148,12 @@ export async function recordRejection(r: RejectionRecord, sesMessageId: string) 
   } }));
 }
 
-export async function listRejections(inboxId: string, limit: number): Promise<RejectionRecord[]> {
-  const res = await db.send(new QueryCommand({ TableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.inboxPartition(inboxId), ':p': keys.rejectionPrefix },
-    ScanIndexForward: false, Limit: limit }));
-  return (res.Items ?? []).map((i) => stripKeys(i) as unknown as RejectionRecord);
+/** Rejections of an inbox, newest first, one page (cursor bound to the inbox). */
+export async function listRejections(inboxId: string, limit: number, cursor?: string): Promise<{ rows: RejectionRecord[]; next_cursor: string | null }> {
+  const pk = keys.inboxPartition(inboxId);
+  const page = await queryPage({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': keys.rejectionPrefix },
+    ScanIndexForward: false, keyNames: ['pk', 'sk'], fixed: { pk } }, { limit, offset: 0, cursor });
+  return { rows: page.items.map((i) => stripKeys(i) as unknown as RejectionRecord), next_cursor: page.next_cursor };
 }
 
 async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Item[]> {
@@ -181,11 +193,15 @@ export async function getMessage(inboxId: string, messageId: string): Promise<Me
 /** Marks read/unread and keeps the thread's unread_count in step, in one transaction. */
 export async function setMessageRead(m: MessageRecord, read: boolean): Promise<boolean> {
   if (m.read === read) return true;
+  const readIndex = keys.messageReadIndex(m.inbox_id, read, m.id);
   try {
     await db.send(new TransactWriteCommand({ TransactItems: [
-      { Update: { TableName, Key: keys.message(m.inbox_id, m.id), UpdateExpression: 'SET #read = :r',
-        ConditionExpression: '#read = :was', ExpressionAttributeNames: { '#read': 'read' }, ExpressionAttributeValues: { ':r': read, ':was': !read } } },
+      { Update: { TableName, Key: keys.message(m.inbox_id, m.id), UpdateExpression: 'SET #read = :r, gsi2pk = :g2pk, gsi2sk = :g2sk',
+        ConditionExpression: '#read = :was', ExpressionAttributeNames: { '#read': 'read' },
+        ExpressionAttributeValues: { ':r': read, ':was': !read, ':g2pk': readIndex.gsi2pk, ':g2sk': readIndex.gsi2sk } } },
       { Update: { TableName, Key: keys.thread(m.inbox_id, m.thread_id), UpdateExpression: 'ADD unread_count :d',
+        ExpressionAttributeValues: { ':d': read ? -1 : 1 } } },
+      { Update: { TableName, Key: keys.inbox(m.inbox_id), UpdateExpression: 'ADD unread_listed_count :d',
         ExpressionAttributeValues: { ':d': read ? -1 : 1 } } },
     ] }));
     return true;
@@ -308,4 +324,188 @@ export async function getMessages(inboxId: string, messageIds: string[]): Promis
   const items = await batchGet(messageIds.map((id) => keys.message(inboxId, id)), true);
   const byId = new Map(items.map((i) => [i.id as string, stripKeys(i) as unknown as MessageRecord]));
   return messageIds.map((id) => byId.get(id)).filter((m): m is MessageRecord => !!m);
+}
+
+/**
+ * What a summary list item needs: everything but the bodies and headers (the authentication
+ * header alone is read, for the authentication verdict). Projected in the query, so a summary
+ * page never reads a body.
+ */
+const SUMMARY_FIELDS = ['id', 'inbox_id', 'account_id', 'thread_id', 'direction', 'from', 'from_name', 'to', 'cc', 'bcc', 'reply_to',
+  'subject', 'links', 'cta_links', 'verification_codes', 'message_id_header', 'in_reply_to', 'references', 'labels', 'read',
+  'spam_score', 'spam_verdict', 'received_at', 'created_at', 'attachments', 'raw_s3_key', 'parse_error', 'delivery_status',
+  'envelope_from', 'arrival_seq'];
+const summaryProjection = {
+  expression: [...SUMMARY_FIELDS.map((_, i) => `#f${i}`), '#hdr.#auth'].join(', '),
+  names: { ...Object.fromEntries(SUMMARY_FIELDS.map((f, i) => [`#f${i}`, f])), '#hdr': 'headers', '#auth': 'authentication-results' },
+};
+
+export interface MessageListFilter {
+  threadId?: string;
+  /** true = read only, false = unread only. */
+  read?: boolean;
+  ascending: boolean;
+  /** Leave bodies and headers out (view=summary). */
+  summary: boolean;
+}
+
+/**
+ * The query that serves a message list: the inbox's messages (base table), one read state
+ * (gsi2, a partition per state), or one thread (gsi1; a read filter there is bounded by the thread).
+ */
+function messageListQuery(inboxId: string, f: MessageListFilter): ListQuery {
+  const projection = f.summary ? summaryProjection : undefined;
+  const inboxPk = keys.inboxPartition(inboxId);
+  if (f.threadId !== undefined) {
+    return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ScanIndexForward: f.ascending, projection,
+      ExpressionAttributeValues: { ':p': keys.threadMessagesPartition(f.threadId), ...(f.read !== undefined ? { ':r': f.read } : {}) },
+      ...(f.read !== undefined ? { FilterExpression: '#read = :r', ExpressionAttributeNames: { '#read': 'read' } } : {}),
+      keyNames: ['pk', 'sk', 'gsi1pk', 'gsi1sk'], fixed: { pk: inboxPk, gsi1pk: keys.threadMessagesPartition(f.threadId) } };
+  }
+  if (f.read !== undefined) {
+    const p = keys.messageReadPartition(inboxId, f.read);
+    return { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :p', ExpressionAttributeValues: { ':p': p }, ScanIndexForward: f.ascending,
+      projection, keyNames: ['pk', 'sk', 'gsi2pk', 'gsi2sk'], fixed: { pk: inboxPk, gsi2pk: p } };
+  }
+  return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': inboxPk, ':p': keys.messagePrefix },
+    ScanIndexForward: f.ascending, projection, keyNames: ['pk', 'sk'], fixed: { pk: inboxPk } };
+}
+
+const toMessage = (i: Item): MessageRecord => {
+  const m = stripKeys(i) as unknown as MessageRecord;
+  return m.headers ? m : { ...m, headers: {} };
+};
+
+/** One page of an inbox's messages, newest first unless ascending (see queryPage for cursor/offset). */
+export async function pageInboxMessages(inboxId: string, f: MessageListFilter, page: PageRequest) {
+  const res = await queryPage(messageListQuery(inboxId, f), page);
+  // A thread id of another inbox selects nothing here (its items carry that inbox's pk).
+  const messages = res.items.filter((i) => i.inbox_id === inboxId).map(toMessage);
+  return { messages, next_cursor: res.next_cursor, has_more: res.has_more };
+}
+
+/**
+ * The total of a message list: from the inbox's counters, or the thread's; a thread filtered by
+ * read state counts its own keys. Inboxes stored before the counters existed count once too.
+ */
+export async function countInboxMessages(inbox: InboxRecord, f: MessageListFilter): Promise<number> {
+  if (f.threadId !== undefined) {
+    if (f.read === undefined) {
+      const t = await getThread(inbox.id, f.threadId);
+      return t?.message_count ?? 0;
+    }
+    return countQuery(messageListQuery(inbox.id, f));
+  }
+  const all = inbox.listed_count;
+  const unread = inbox.unread_listed_count;
+  if (f.read === undefined && all !== undefined) return all;
+  if (f.read === false && unread !== undefined) return unread;
+  if (f.read === true && all !== undefined && unread !== undefined) return all - unread;
+  return countQuery(messageListQuery(inbox.id, f));
+}
+
+/** Message ids (with thread and inbox) whose index words start with every one of `terms`. */
+async function matchWords(scope: { inboxId: string } | { accountId: string }, terms: string[]): Promise<Map<string, { thread_id: string; inbox_id: string }>> {
+  let result: Map<string, { thread_id: string; inbox_id: string }> | undefined;
+  // Longest term first: usually the fewest matches, and the later terms only narrow.
+  for (const term of [...terms].sort((a, b) => b.length - a.length)) {
+    const found = new Map<string, { thread_id: string; inbox_id: string }>();
+    let start: Record<string, unknown> | undefined;
+    do {
+      const res = await db.send(new QueryCommand({ TableName, ExclusiveStartKey: start,
+        ...('inboxId' in scope
+          ? { KeyConditionExpression: 'pk = :p AND begins_with(sk, :w)', ExpressionAttributeValues: { ':p': keys.inboxWordsPartition(scope.inboxId), ':w': term } }
+          : { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :p AND begins_with(gsi2sk, :w)',
+            ExpressionAttributeValues: { ':p': keys.accountWordsPartition(scope.accountId), ':w': term } }),
+        ProjectionExpression: 'message_id, thread_id, inbox_id' }));
+      for (const i of res.Items ?? []) {
+        if (!result || result.has(i.message_id)) found.set(i.message_id, { thread_id: i.thread_id, inbox_id: i.inbox_id });
+      }
+      start = res.LastEvaluatedKey;
+    } while (start);
+    result = found;
+    if (!result.size) break;
+  }
+  return result ?? new Map();
+}
+
+/**
+ * Messages of an inbox matching every search term (as word prefixes), optionally of one thread
+ * and read state: reads the index entries of the matches (and, for a read filter, their read
+ * flags), then the page's messages only.
+ */
+export async function searchInboxMessages(inboxId: string, terms: string[], f: MessageListFilter, page: { limit: number; offset: number; after?: string }) {
+  const matches = await matchWords({ inboxId }, terms);
+  let ids = [...matches].filter(([, v]) => f.threadId === undefined || v.thread_id === f.threadId).map(([id]) => id);
+  if (f.read !== undefined && ids.length) {
+    const flags = await batchGet(ids.map((id) => keys.message(inboxId, id)), false, '#id, #read', { '#id': 'id', '#read': 'read' });
+    const wanted = new Set(flags.filter((i) => i.read === f.read).map((i) => i.id as string));
+    ids = ids.filter((id) => wanted.has(id));
+  }
+  ids.sort();
+  if (!f.ascending) ids.reverse();
+  const from = page.after !== undefined ? ids.indexOf(page.after) + 1 : page.offset;
+  const pageIds = ids.slice(from, from + page.limit);
+  const items = await batchGet(pageIds.map((id) => keys.message(inboxId, id)), false,
+    f.summary ? summaryProjection.expression : undefined, f.summary ? summaryProjection.names : undefined);
+  const byId = new Map(items.map((i) => [i.id as string, toMessage(i)]));
+  const messages = pageIds.map((id) => byId.get(id)).filter((m): m is MessageRecord => !!m);
+  const has_more = from + pageIds.length < ids.length;
+  return { messages, total: ids.length, has_more, last: pageIds[pageIds.length - 1] };
+}
+
+/** Threads (of one inbox or the whole account) with a message matching every search term. */
+export async function searchThreads(scope: { inboxId: string } | { accountId: string }, terms: string[]): Promise<ThreadRecord[]> {
+  const matches = await matchWords(scope, terms);
+  const threads = new Map<string, string>();
+  for (const v of matches.values()) threads.set(v.thread_id, v.inbox_id);
+  const items = await batchGet([...threads].map(([threadId, inboxId]) => keys.thread(inboxId, threadId)));
+  return items.map(toThread);
+}
+
+export interface ThreadListFilter {
+  label?: string;
+  unread?: boolean;
+  before?: string;
+  after?: string;
+  ascending: boolean;
+}
+
+/**
+ * Threads by updated_at, of one inbox (gsi1) or of the account (gsi2): before/after are key
+ * conditions; label and unread are filters on that index (they read the threads they pass over).
+ */
+function threadListQuery(scope: { inboxId: string } | { accountId: string }, f: ThreadListFilter): ListQuery {
+  const byInbox = 'inboxId' in scope;
+  const [pkName, skName] = byInbox ? ['gsi1pk', 'gsi1sk'] : ['gsi2pk', 'gsi2sk'];
+  const p = byInbox ? keys.inboxThreadsPartition(scope.inboxId) : keys.accountThreadsPartition(scope.accountId);
+  const values: Record<string, unknown> = { ':p': p };
+  let range = '';
+  // Index sort keys are `<updated_at>#<thread>`: '#' sorts before any id character, '~' after.
+  if (f.after !== undefined && f.before !== undefined) {
+    range = ` AND ${skName} BETWEEN :lo AND :hi`; values[':lo'] = `${f.after}~`; values[':hi'] = `${f.before}#`;
+  } else if (f.after !== undefined) {
+    range = ` AND ${skName} > :lo`; values[':lo'] = `${f.after}~`;
+  } else if (f.before !== undefined) {
+    range = ` AND ${skName} < :hi`; values[':hi'] = `${f.before}#`;
+  }
+  const filters: string[] = [];
+  const names: Record<string, string> = {};
+  if (f.label !== undefined) { filters.push('contains(#labels, :label)'); names['#labels'] = 'labels'; values[':label'] = f.label; }
+  if (f.unread !== undefined) { filters.push(f.unread ? 'unread_count > :zero' : 'unread_count <= :zero'); values[':zero'] = 0; }
+  return { IndexName: byInbox ? 'gsi1' : 'gsi2', KeyConditionExpression: `${pkName} = :p${range}`, ExpressionAttributeValues: values,
+    ...(filters.length ? { FilterExpression: filters.join(' AND '), ExpressionAttributeNames: names } : {}),
+    ScanIndexForward: f.ascending, keyNames: ['pk', 'sk', pkName, skName], fixed: { [pkName]: p } };
+}
+
+export async function pageThreads(scope: { inboxId: string } | { accountId: string }, f: ThreadListFilter, page: PageRequest) {
+  const res = await queryPage(threadListQuery(scope, f), page);
+  return { threads: res.items.map(toThread), next_cursor: res.next_cursor, has_more: res.has_more };
+}
+
+/** The total of a thread list: the maintained counter when unfiltered, else a keys-only count. */
+export async function countThreads(scope: { inboxId: string } | { accountId: string }, f: ThreadListFilter, counter: number | undefined): Promise<number> {
+  const unfiltered = f.label === undefined && f.unread === undefined && f.before === undefined && f.after === undefined;
+  if (unfiltered && counter !== undefined) return counter;
+  return countQuery(threadListQuery(scope, f));
 }

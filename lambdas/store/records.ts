@@ -9,6 +9,8 @@ export interface AccountRecord {
   updated_at: string;
   /** Active (not deleted) inboxes: checked against the tier's max_inboxes in the same write. */
   inbox_count: number;
+  /** Threads of all its inboxes: the account-wide thread list's total (absent before any thread). */
+  thread_count?: number;
   billing: {
     provider: string | null;
     payment_customer_id: string | null;
@@ -30,6 +32,10 @@ export interface InboxRecord {
   deleted_at?: string;
   message_count: number;
   thread_count: number;
+  /** Every message listed in the inbox, inbound and outbound: the message list's total. */
+  listed_count?: number;
+  /** Unread messages: the read/unread filters' totals. */
+  unread_listed_count?: number;
   last_received_at: string | null;
   client_id?: string;
   metadata?: Record<string, unknown>;

@@ -20,6 +20,8 @@ export interface MailroomTarget {
   awsCredentials?: { accessKeyId: string; secretAccessKey: string };
   /** The directory the suite's DNS server serves zones from (test/e2e/dns-server.ts); local stacks only. */
   dnsZoneDir?: string;
+  /** The local stack's table, for tests that seed through the store directly. */
+  tableName?: string;
 }
 
 declare module 'vitest' {
@@ -98,6 +100,7 @@ export async function setup(project: TestProject) {
     smtpPort: ready.smtpPort as number,
     awsEndpoint: ready.awsEndpoint as string,
     awsCredentials: (ready.awsCredentials as MailroomTarget['awsCredentials'] | null) ?? undefined,
+    tableName: ready.tableName as string,
     local: true,
     dnsZoneDir,
   });

@@ -5,6 +5,8 @@ import { ATTACHMENT_URL_TTL_SECONDS, presignDownload } from '../../store/blobs.t
 import * as store from '../../store/messages.ts';
 import type { InboxRecord, MessageRecord } from '../../store/records.ts';
 import { withBodies } from '../common/message-bodies.ts';
+import { searchWords } from '../../core/search-words.ts';
+import { decodeSearchCursor, encodeSearchCursor } from '../../store/cursor.ts';
 
 const messageNotFound = (id: string) => notFound('MESSAGE_NOT_FOUND', `No message ${id} in this inbox.`, {
   next_steps: ['List the inbox with GET /v1/inboxes/{id}/messages to find message ids.'],
@@ -19,12 +21,33 @@ async function loadMessage(inboxId: string, messageId: string): Promise<MessageR
 export type ListMessagesInput = z.output<typeof ListMessagesQuery>;
 export type UpdateMessageInput = z.output<typeof UpdateMessageBody>;
 
+/**
+ * One page of the inbox's messages: by key (cursor or offset), filtered by keys, or the matches of a
+ * search from the word index. Bodies are fetched for the page only, and not at all for a summary.
+ */
 export async function listMessages(inbox: InboxRecord, q: ListMessagesInput) {
-  const readFilter = q.unread_only ? false : q.unread !== undefined ? !q.unread : q.read;
-  const all = (await store.listInboxMessages(inbox.id, { threadId: q.thread_id, ascending: q.sort === 'asc' }))
-    .filter((m) => readFilter === undefined || m.read === readFilter);
-  const page = all.slice(q.offset, q.offset + q.limit);
-  return { messages: await Promise.all(page.map(withBodies)), total: all.length, limit: q.limit, offset: q.offset, has_more: q.offset + page.length < all.length };
+  const summary = q.view === 'summary';
+  const filter: store.MessageListFilter = {
+    threadId: q.thread_id, read: q.unread_only ? false : q.unread !== undefined ? !q.unread : q.read, ascending: q.sort === 'asc', summary,
+  };
+  const terms = q.search === undefined ? [] : searchWords(q.search);
+  let page: { messages: MessageRecord[]; total: number; has_more: boolean; next_cursor: string | null };
+  if (q.search !== undefined) {
+    const after = q.cursor === undefined ? undefined : decodeSearchCursor(q.cursor, inbox.id);
+    const found = terms.length ? await store.searchInboxMessages(inbox.id, terms, filter, { limit: q.limit, offset: q.offset, after })
+      : { messages: [], total: 0, has_more: false, last: undefined };
+    page = { ...found, next_cursor: found.has_more && found.last ? encodeSearchCursor(found.last, inbox.id) : null };
+  } else {
+    const [listed, total] = await Promise.all([
+      store.pageInboxMessages(inbox.id, filter, { limit: q.limit, offset: q.offset, cursor: q.cursor }),
+      store.countInboxMessages(inbox, filter),
+    ]);
+    page = { ...listed, total };
+  }
+  return {
+    messages: summary ? page.messages : await Promise.all(page.messages.map(withBodies)),
+    summary, total: page.total, limit: q.limit, offset: q.offset, has_more: page.has_more, next_cursor: page.next_cursor,
+  };
 }
 
 /** One message of the inbox, bodies included; MESSAGE_NOT_FOUND otherwise. */
@@ -59,7 +82,7 @@ export async function attachmentDownload(inboxId: string, messageId: string, att
     filename: a.filename, content_type: a.content_type, size: a.size };
 }
 
-export async function listRejections(inboxId: string, limit: z.output<typeof RejectionsQuery>['limit']) {
-  const rows = await store.listRejections(inboxId, limit);
-  return { rejections: rows.map(({ from, subject, reason, rejected_at, rule }) => ({ from, subject, reason, rejected_at, rule })), total: rows.length };
+export async function listRejections(inboxId: string, limit: z.output<typeof RejectionsQuery>['limit'], cursor?: string) {
+  const { rows, next_cursor } = await store.listRejections(inboxId, limit, cursor);
+  return { rejections: rows.map(({ from, subject, reason, rejected_at, rule }) => ({ from, subject, reason, rejected_at, rule })), total: rows.length, next_cursor };
 }

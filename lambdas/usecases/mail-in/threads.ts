@@ -1,13 +1,15 @@
 import type { z } from 'zod';
-import { conflict, notFound } from '../../core/errors.ts';
+import { badRequest, conflict, notFound } from '../../core/errors.ts';
 import { isId } from '../../core/ids.ts';
+import { searchWords } from '../../core/search-words.ts';
 import { getInbox } from '../../store/accounts.ts';
 import type { ListAccountThreadsQuery, ListThreadsQuery } from '../../schemas/threads.ts';
+import { decodeSearchCursor, encodeSearchCursor } from '../../store/cursor.ts';
 import * as store from '../../store/messages.ts';
 import type { LabelChange } from '../../store/messages.ts';
 
 export type { LabelChange };
-import type { MessageRecord, ThreadRecord } from '../../store/records.ts';
+import type { AccountRecord, InboxRecord, MessageRecord, ThreadRecord } from '../../store/records.ts';
 import { withBodies } from '../common/message-bodies.ts';
 
 export type ListThreadsInput = z.output<typeof ListThreadsQuery>;
@@ -18,36 +20,66 @@ const threadNotFound = (id: string) => notFound('THREAD_NOT_FOUND', `No thread $
   next_steps: ['List threads with GET /v1/inboxes/{id}/threads.'],
 });
 
-/** Filters, sorting and paging of the spec's thread listing, applied the same for inbox and account. */
-function pageThreads(all: ThreadRecord[], q: ThreadQuery) {
+/**
+ * Threads matching a search: the index gives the matching threads (cost follows the matches),
+ * and the other filters, the order and the page apply to those alone.
+ */
+function pageMatches(all: ThreadRecord[], q: ThreadQuery, scope: string) {
   const before = q.before ? Date.parse(q.before) : undefined;
   const after = q.after ? Date.parse(q.after) : undefined;
-  const needle = q.search?.toLowerCase();
   const rows = all.filter((t) =>
     (q.label === undefined || t.labels.includes(q.label))
     && (q.unread === undefined || (t.unread_count > 0) === q.unread)
     && (before === undefined || Date.parse(t.updated_at) < before)
     && (after === undefined || Date.parse(t.updated_at) > after)
-    && (q.inbox_id === undefined || t.inbox_id === q.inbox_id)
-    && (needle === undefined || t.subject.toLowerCase().includes(needle)));
+    && (q.inbox_id === undefined || t.inbox_id === q.inbox_id));
   const dir = q.order === 'asc' ? 1 : -1;
-  rows.sort((a, b) => dir * (a[q.sort].localeCompare(b[q.sort]) || a.id.localeCompare(b.id)));
-  const page = rows.slice(q.offset, q.offset + q.limit);
-  return { threads: page, total: rows.length, limit: q.limit, offset: q.offset, has_more: q.offset + page.length < rows.length };
+  const sortKey = (t: ThreadRecord) => `${t[q.sort]}#${t.id}`;
+  rows.sort((a, b) => dir * sortKey(a).localeCompare(sortKey(b)));
+  const from = q.cursor !== undefined ? rows.findIndex((t) => sortKey(t) === decodeSearchCursor(q.cursor!, scope)) + 1 : q.offset;
+  const page = rows.slice(from, from + q.limit);
+  const has_more = from + page.length < rows.length;
+  return { threads: page, total: rows.length, limit: q.limit, offset: q.offset, has_more,
+    next_cursor: has_more ? encodeSearchCursor(sortKey(page[page.length - 1]!), scope) : null };
 }
 
-export async function listInboxThreads(inboxId: string, q: ListThreadsInput) {
-  const all = await store.listThreads({ inboxId }, false);
-  return pageThreads(all, q);
+/** ISO instant as stored (toISOString), so it compares with the index's sort keys as text. */
+const asStored = (t: string | undefined) => (t === undefined ? undefined : new Date(t).toISOString());
+
+/**
+ * A page of threads. By updated_at (the default) the page is read from the thread index, with
+ * before/after as key conditions; a search reads its matches; sort=created_at reads the scope's
+ * threads (no index orders by creation yet).
+ */
+async function listThreads(scope: { inboxId: string } | { accountId: string }, q: ThreadQuery, counter: number | undefined) {
+  if (q.cursor !== undefined && q.offset !== 0) {
+    throw badRequest('VALIDATION_ERROR', 'offset: cannot be combined with cursor (the cursor already says where the page starts).', { field: 'offset' });
+  }
+  const scopeId = 'inboxId' in scope ? scope.inboxId : scope.accountId;
+  if (q.search !== undefined) {
+    const terms = searchWords(q.search);
+    return pageMatches(terms.length ? await store.searchThreads(scope, terms) : [], q, scopeId);
+  }
+  if (q.sort === 'created_at') return pageMatches(await store.listThreads(scope, false), q, scopeId);
+  const filter: store.ThreadListFilter = { label: q.label, unread: q.unread, before: asStored(q.before), after: asStored(q.after), ascending: q.order === 'asc' };
+  const [page, total] = await Promise.all([
+    store.pageThreads(scope, filter, { limit: q.limit, offset: q.offset, cursor: q.cursor }),
+    store.countThreads(scope, filter, counter),
+  ]);
+  return { threads: page.threads, total, limit: q.limit, offset: q.offset, has_more: page.has_more, next_cursor: page.next_cursor };
 }
 
-export async function listAccountThreads(accountId: string, q: ListAccountThreadsInput) {
+/** A page of one inbox's threads (the inbox's thread counter gives the total). */
+export const listInboxThreads = (inbox: InboxRecord, q: ListThreadsInput) => listThreads({ inboxId: inbox.id }, q, inbox.thread_count);
+
+/** A page of the account's threads, or of one of its inboxes' (inbox_id). */
+export async function listAccountThreads(account: AccountRecord, q: ListAccountThreadsInput) {
   if (q.inbox_id !== undefined) {
     const inbox = isId('inbox', q.inbox_id) ? await getInbox(q.inbox_id) : undefined;
-    if (!inbox || inbox.account_id !== accountId) throw notFound('INBOX_NOT_FOUND', `No inbox ${q.inbox_id} in this account.`);
+    if (!inbox || inbox.account_id !== account.id) throw notFound('INBOX_NOT_FOUND', `No inbox ${q.inbox_id} in this account.`);
+    return listThreads({ inboxId: inbox.id }, q, inbox.thread_count);
   }
-  const all = await store.listThreads({ accountId }, false);
-  return pageThreads(all, q);
+  return listThreads({ accountId: account.id }, q, account.thread_count);
 }
 
 /** A conversation with its messages (bodies included) in chronological order; THREAD_NOT_FOUND otherwise. */

@@ -244,7 +244,9 @@ export interface paths {
         };
         /**
          * List messages (newest first by default)
-         * @description Auth: Inbox key of this inbox, or the account key.
+         * @description Pages: pass next_cursor as cursor for the next page; every page costs the same however deep. limit/offset still work, but a deep offset reads (keys only) every message it skips. total comes from counters kept with the messages. view=summary leaves out bodies and headers. search matches words of subject, sender and body text as prefixes, case- and accent-insensitive.
+         *
+         *     Auth: Inbox key of this inbox, or the account key.
          */
         get: operations["listMessages"];
         put?: never;
@@ -370,7 +372,9 @@ export interface paths {
         };
         /**
          * List conversations of an inbox
-         * @description Auth: Inbox key of this inbox.
+         * @description Pages: pass next_cursor as cursor for the next page (a deep offset reads, keys only, every thread it skips). Newest activity first; before/after bound updated_at.
+         *
+         *     Auth: Inbox key of this inbox.
          */
         get: operations["listInboxThreads"];
         put?: never;
@@ -390,7 +394,9 @@ export interface paths {
         };
         /**
          * List conversations across all inboxes of the account
-         * @description Auth: Account key.
+         * @description Pages: pass next_cursor as cursor for the next page (a deep offset reads, keys only, every thread it skips). search matches words of subject, sender and body text of the threads' messages as prefixes, case- and accent-insensitive.
+         *
+         *     Auth: Account key.
          */
         get: operations["listAccountThreads"];
         put?: never;
@@ -1519,11 +1525,14 @@ export interface components {
             delivery_status?: "queued" | "sent" | "delivered" | "bounced" | "failed";
         };
         MessageList: {
+            /** @description With view=summary each message lacks body_text, body_html, reply_body and headers */
             messages: components["schemas"]["Message"][];
             total: number;
             limit: number;
             offset: number;
             has_more: boolean;
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
         };
         MissingCapability: {
             action: string;
@@ -1595,7 +1604,10 @@ export interface components {
         };
         RejectionList: {
             rejections: components["schemas"]["Rejection"][];
+            /** @description Rejections on this page */
             total: number;
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
         };
         ReplyRequest: {
             body: string;
@@ -1676,6 +1688,8 @@ export interface components {
             limit: number;
             offset: number;
             has_more: boolean;
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
         };
         ThreadResult: {
             thread: components["schemas"]["Thread"];
@@ -2916,6 +2930,12 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description next_cursor of the previous page: the page after it (cheaper than a deep offset) */
+                cursor?: string;
+                /** @description summary: messages without body_text, body_html, reply_body and headers (a light page; GET one message for its bodies) */
+                view?: "full" | "summary";
+                /** @description Words of the subject, sender or body text, each matched as a word prefix, case- and accent-insensitive; every word must match */
+                search?: string;
                 thread_id?: string;
                 /** @description true = read only, false = unread only */
                 read?: boolean;
@@ -3382,6 +3402,8 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description next_cursor of the previous page: the page after it (cheaper than a deep offset) */
+                cursor?: string;
             };
             header?: never;
             path: {
@@ -3455,6 +3477,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description next_cursor of the previous page: the page after it (cheaper than a deep offset) */
+                cursor?: string;
                 label?: string;
                 /** @description true = threads with unread messages, false = fully read threads */
                 unread?: boolean;
@@ -3537,6 +3561,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description next_cursor of the previous page: the page after it (cheaper than a deep offset) */
+                cursor?: string;
                 label?: string;
                 /** @description true = threads with unread messages, false = fully read threads */
                 unread?: boolean;
@@ -3547,7 +3573,7 @@ export interface operations {
                 sort?: "updated_at" | "created_at";
                 order?: "desc" | "asc";
                 inbox_id?: string;
-                /** @description Case-insensitive text in the subject */
+                /** @description Words of the subject, sender or body text of any message of the thread, each matched as a word prefix, case- and accent-insensitive; every word must match */
                 search?: string;
             };
             header?: never;
