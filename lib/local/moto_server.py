@@ -27,6 +27,7 @@ With --state-file PATH the emulator keeps its state: it is loaded at start, writ
 tmp + fsync + rename) at most every --snapshot-interval seconds after a change, on demand
 (POST /_mailroom/snapshot), on SIGTERM/SIGINT, and when the process that started it dies.
 """
+import bisect
 import copy
 import copyreg
 import json
@@ -73,6 +74,7 @@ def _backups(backend, transact_items):
 
 def _restore(backups):
     for table, hash_value, range_value, item in reversed(backups):
+        _bucket_changed(table, hash_value)
         if range_value is None:
             if item is None:
                 table.items.pop(hash_value, None)
@@ -118,6 +120,7 @@ DynamoDBBackend.transact_write_items = transact_write_items
 _original_query = Table.query
 _original_all_items = Table.all_items
 _original_put = Table.put_item
+_original_delete = Table.delete_item
 _original_update = DynamoDBBackend.update_item
 _NARROWED = threading.local()
 _CHECK_QUERIES = os.environ.get("MAILROOM_MOTO_CHECK_QUERIES") == "1"
@@ -155,7 +158,88 @@ def _relist(table, item):
 def _put_item(self, *args, **kwargs):
     item = _original_put(self, *args, **kwargs)
     _relist(self, item)
+    if item is not None:
+        _bucket_changed(self, item.hash_key)
     return item
+
+
+def _delete_item(self, hash_key, range_key):
+    _bucket_changed(self, hash_key)
+    return _original_delete(self, hash_key, range_key)
+
+
+def _bucket_changed(table, hash_value):
+    table.__dict__.setdefault("_mailroom_sorted", {}).pop(hash_value, None)
+
+
+def _sorted_keys(table, hash_value, bucket):
+    """The bucket's sort keys (strings), sorted; kept until a write to the bucket."""
+    cache = table.__dict__.setdefault("_mailroom_sorted", {})
+    found = cache.get(hash_value)
+    if found is None:
+        found = sorted(k.value for k in bucket.keys())
+        cache[hash_value] = found
+    return found
+
+
+def _key_range(sorted_keys, comparison, values):
+    """[lo, hi) of the sorted keys that satisfy a key condition on the sort key (None: cannot tell)."""
+    n = len(sorted_keys)
+    if not comparison:
+        return 0, n
+    if comparison == "BEGINS_WITH":
+        lo = bisect.bisect_left(sorted_keys, values[0])
+        hi = lo
+        while hi < n and sorted_keys[hi].startswith(values[0]):
+            hi += 1
+        return lo, hi
+    if comparison == "BETWEEN":
+        return bisect.bisect_left(sorted_keys, values[0]), bisect.bisect_right(sorted_keys, values[1])
+    if comparison in ("=", "EQ"):
+        return bisect.bisect_left(sorted_keys, values[0]), bisect.bisect_right(sorted_keys, values[0])
+    if comparison in ("<", "LT"):
+        return 0, bisect.bisect_left(sorted_keys, values[0])
+    if comparison in ("<=", "LE"):
+        return 0, bisect.bisect_right(sorted_keys, values[0])
+    if comparison in (">", "GT"):
+        return bisect.bisect_right(sorted_keys, values[0]), n
+    if comparison in (">=", "GE"):
+        return bisect.bisect_left(sorted_keys, values[0]), n
+    return None
+
+
+def _base_page(table, hash_key, bucket, range_comparison, range_objs, limit, exclusive_start_key, forward):
+    """
+    The items of one base-table partition moto needs to answer a Query exactly as its walk would:
+    those the key condition selects, after the start key, in order, up to limit + 1 (moto
+    sets LastEvaluatedKey on seeing one more), plus, when exactly `limit` match, the next item
+    of the partition in query order (moto also sets LastEvaluatedKey when that one does not
+    match). None when the keys are not all strings.
+    """
+    if any(k.type != "S" for k in bucket.keys()) or any(o.type != "S" for o in range_objs or ()):
+        return None
+    keys_sorted = _sorted_keys(table, hash_key, bucket)
+    span = _key_range(keys_sorted, range_comparison, [o.value for o in range_objs or ()])
+    if span is None:
+        return None
+    lo, hi = span
+    if exclusive_start_key and table.range_key_attr in exclusive_start_key:
+        start = DynamoType(exclusive_start_key[table.range_key_attr])
+        if start.type != "S":
+            return None
+        if forward:
+            lo = max(lo, bisect.bisect_right(keys_sorted, start.value))
+        else:
+            hi = min(hi, bisect.bisect_left(keys_sorted, start.value))
+    if forward:
+        chosen = keys_sorted[lo:hi] if limit is None else keys_sorted[lo:min(hi, lo + limit + 1)]
+        if limit is not None and len(chosen) == limit and hi < len(keys_sorted):
+            chosen = chosen + [keys_sorted[hi]]
+    else:
+        chosen = keys_sorted[lo:hi] if limit is None else keys_sorted[max(lo, hi - limit - 1):hi]
+        if limit is not None and len(chosen) == limit and lo > 0:
+            chosen = [keys_sorted[lo - 1]] + chosen
+    return [bucket[DynamoType({"S": k})] for k in chosen]
 
 
 def _update_item(self, table_name, *args, **kwargs):
@@ -171,7 +255,7 @@ def _stored(table, hash_value, range_value):
     return bucket.get(range_value) if table.range_key_attr else bucket
 
 
-def _candidates(table, hash_key, index_name, hash_key_conditions):
+def _candidates(table, hash_key, index_name, hash_key_conditions, page=None):
     """The items of the partition a Query names, or None when it cannot tell (moto then walks)."""
     if not index_name:
         if hash_key is None:
@@ -179,7 +263,13 @@ def _candidates(table, hash_key, index_name, hash_key_conditions):
         bucket = table.items.get(hash_key)
         if bucket is None:
             return []
-        return list(bucket.values()) if table.range_key_attr else [bucket]
+        if not table.range_key_attr:
+            return [bucket]
+        if page is not None:
+            narrowed = _base_page(table, hash_key, bucket, *page)
+            if narrowed is not None:
+                return narrowed
+        return list(bucket.values())
     index = next((i for i in table.global_indexes if i.name == index_name), None)
     if index is None or not hash_key_conditions:
         return None  # a local index (same partition as the table) or an unusual form: moto's walk
@@ -196,7 +286,12 @@ def _query(self, hash_key, range_comparison, range_objs, limit, exclusive_start_
             index_name, consistent_read, filter_expression)
     kwargs = dict(hash_key_conditions=hash_key_conditions, range_key_conditions=range_key_conditions, **filter_kwargs)
     try:
-        narrowed = _candidates(self, hash_key, index_name, hash_key_conditions)
+        # A page of the base table by its sorted keys, unless moto must see more: a legacy
+        # QueryFilter, or a key condition on more than the sort key.
+        page = None
+        if not filter_kwargs and not (range_key_conditions and len(range_key_conditions) > 1):
+            page = (range_comparison, range_objs, limit, exclusive_start_key, scan_index_forward is not False)
+        narrowed = _candidates(self, hash_key, index_name, hash_key_conditions, page)
     except Exception:
         narrowed = None
     if narrowed is None:
@@ -222,6 +317,7 @@ def _all_items(self):
 Table.query = _query
 Table.all_items = _all_items
 Table.put_item = _put_item
+Table.delete_item = _delete_item
 DynamoDBBackend.update_item = _update_item
 
 
