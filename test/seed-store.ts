@@ -22,7 +22,20 @@ function id(prefix: string, ms: number, n: number) {
   return `${prefix}_${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-${rand}`;
 }
 
-export async function seedMessages(inbox: InboxRecord, specs: SeedSpec[], opts: { concurrency?: number; startMs?: number } = {}) {
+export interface SeedOptions {
+  concurrency?: number;
+  startMs?: number;
+  /**
+   * Bulk: the items storing each message writes (messageWriteItems: message, indexes, search
+   * words) go out 25 per BatchWriteItem, and threads and counters are written once with their
+   * final values — the same stored state as one transaction per message, at a fraction of the
+   * emulator's cost (100,000 messages in minutes instead of hours). Conditions are not checked:
+   * for seeding a fresh inbox only.
+   */
+  bulk?: boolean;
+}
+
+export async function seedMessages(inbox: InboxRecord, specs: SeedSpec[], opts: SeedOptions = {}) {
   const { storeMessage } = await import('../lambdas/store/messages.ts');
   const start = opts.startMs ?? Date.UTC(2026, 0, 1);
   const threadIds = new Map<number, string>();
@@ -37,6 +50,10 @@ export async function seedMessages(inbox: InboxRecord, specs: SeedSpec[], opts: 
       spam_score: 0, spam_verdict: {}, received_at: at, created_at: at, attachments: [], raw_s3_key: `seed/${i}`,
     };
   });
+  if (opts.bulk) {
+    await bulkStore(inbox, messages, opts.concurrency ?? 8);
+    return messages;
+  }
   const firstOfThread = new Set<string>();
   const store = async (m: MessageRecord) => {
     const isNew = !firstOfThread.has(m.thread_id) && (firstOfThread.add(m.thread_id), true);
@@ -62,4 +79,69 @@ export async function seedMessages(inbox: InboxRecord, specs: SeedSpec[], opts: 
     }));
   }
   return messages;
+}
+
+async function bulkStore(inbox: InboxRecord, messages: MessageRecord[], concurrency: number) {
+  const { messageWriteItems } = await import('../lambdas/store/messages.ts');
+  const { keys } = await import('../lambdas/store/keys.ts');
+  const { documentClient } = await import('../lambdas/aws/dynamo.ts');
+  const { BatchWriteCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { config } = await import('../lambdas/config.ts');
+  const TableName = config.tableName;
+  const threads = new Map<string, ThreadRecord>();
+  for (const m of messages) {
+    const latest = { id: m.id, from_address: m.from, preview: m.body_text.slice(0, 100), received_at: m.received_at };
+    const t = threads.get(m.thread_id);
+    if (t) {
+      t.message_count += 1;
+      if (!m.read) t.unread_count += 1;
+      t.updated_at = m.received_at;
+      t.latest_message = latest;
+    } else {
+      threads.set(m.thread_id, { id: m.thread_id, inbox_id: inbox.id, account_id: inbox.account_id, subject: m.subject,
+        participants: [m.from, inbox.address], labels: [], message_count: 1, unread_count: m.read ? 0 : 1, status: 'active',
+        created_at: m.received_at, updated_at: m.received_at, latest_message: latest });
+    }
+  }
+  const firstOf = new Map<string, MessageRecord>();
+  for (const m of messages) if (!firstOf.has(m.thread_id)) firstOf.set(m.thread_id, m);
+  // Items made as they are written (a 100,000-message inbox is over a million items).
+  function* items() {
+    for (const t of threads.values()) {
+      // The thread's Put, as the transaction writes a new thread, with its final counts.
+      const [, threadPut] = messageWriteItems({ message: firstOf.get(t.id)!, inbox, preview: '', events: [], thread: { kind: 'new', record: t } });
+      yield threadPut.Put.Item as Record<string, unknown>;
+    }
+    for (const m of messages) {
+      // The message's own items; thread and counter updates are written once, with final values.
+      for (const item of messageWriteItems({ message: m, inbox, preview: '', events: [], thread: { kind: 'existing', id: m.thread_id } })) {
+        if (item.Put) yield item.Put.Item as Record<string, unknown>;
+      }
+    }
+  }
+  const source = items();
+  const take = () => {
+    const batch: { PutRequest: { Item: Record<string, unknown> } }[] = [];
+    for (let n = source.next(); !n.done; n = source.next()) {
+      batch.push({ PutRequest: { Item: n.value } });
+      if (batch.length === 25) break;
+    }
+    return batch;
+  };
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    for (let batch = take(); batch.length; batch = take()) {
+      for (let attempt = 0; batch.length; attempt++) {
+        if (attempt > 5) throw new Error(`seeding: ${batch.length} items left unprocessed`);
+        const res = await documentClient.send(new BatchWriteCommand({ RequestItems: { [TableName]: batch } }));
+        batch = (res.UnprocessedItems?.[TableName] ?? []) as typeof batch;
+      }
+    }
+  }));
+  const unread = messages.filter((m) => !m.read).length;
+  const inbound = messages.filter((m) => m.direction === 'inbound').length;
+  await documentClient.send(new UpdateCommand({ TableName, Key: keys.inbox(inbox.id),
+    UpdateExpression: 'ADD listed_count :n, unread_listed_count :u, message_count :i, thread_count :t',
+    ExpressionAttributeValues: { ':n': messages.length, ':u': unread, ':i': inbound, ':t': threads.size } }));
+  await documentClient.send(new UpdateCommand({ TableName, Key: keys.account(inbox.account_id),
+    UpdateExpression: 'ADD thread_count :t', ExpressionAttributeValues: { ':t': threads.size } }));
 }

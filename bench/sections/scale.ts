@@ -38,7 +38,7 @@ async function seedInbox(ctx: BenchContext, stack: BenchStack, size: number): Pr
   const { encodeCursor } = await import('../../lambdas/store/cursor.ts');
   const { keys } = await import('../../lambdas/store/keys.ts');
   const t0 = performance.now();
-  const messages = await seedMessages((await getInbox(created.id))!, Array.from({ length: size }, (_, i) => spec(i, size)), { concurrency: 16 });
+  const messages = await seedMessages((await getInbox(created.id))!, Array.from({ length: size }, (_, i) => spec(i, size)), { concurrency: 8, bulk: true });
   ctx.progress(`scale: seeded ${size} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   // Every 10th thread labelled.
   const threads = [...new Set(messages.map((m) => m.thread_id))];

@@ -1,6 +1,7 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
+import { transact } from './conditional.ts';
 import { keys, stripKeys } from './keys.ts';
 import { countQuery, type ListQuery, type PageRequest, queryPage } from './pages.ts';
 import { eventPut } from './events.ts';
@@ -59,11 +60,7 @@ export async function threadForMessageIds(inboxId: string, candidates: string[])
 
 export type StoreMessageOutcome = 'stored' | 'duplicate' | 'conflict';
 
-/**
- * Message, thread (new or updated), Message-ID index and inbox counters in one transaction:
- * a retried trigger either finds the message already there ('duplicate') or writes all of it.
- */
-export async function storeMessage(args: {
+export interface StoreMessageArgs {
   message: MessageRecord;
   inbox: InboxRecord;
   thread: { kind: 'new'; record: ThreadRecord } | { kind: 'existing'; id: string };
@@ -76,7 +73,24 @@ export async function storeMessage(args: {
    * seq as read before, and the write fails ('conflict') if another arrival took it meanwhile.
    */
   arrival?: { previous: number };
-}): Promise<StoreMessageOutcome> {
+}
+
+/**
+ * Message, thread (new or updated), Message-ID index and inbox counters in one transaction:
+ * a retried trigger either finds the message already there ('duplicate') or writes all of it.
+ */
+export async function storeMessage(args: StoreMessageArgs): Promise<StoreMessageOutcome> {
+  const outcome = await transact(messageWriteItems(args));
+  if (outcome.ok) return 'stored';
+  // The message's own condition (first item): it is already there.
+  return outcome.failed === 0 ? 'duplicate' : 'conflict';
+}
+
+/**
+ * What storing a message writes, as one transaction's items (the message first: its condition
+ * tells a duplicate). Exported for the bench's bulk seeding, which writes the same items.
+ */
+export function messageWriteItems(args: StoreMessageArgs): any[] {
   const { inbox, thread } = args;
   const seq = args.arrival ? args.arrival.previous + 1 : undefined;
   const m: MessageRecord = seq === undefined ? args.message : { ...args.message, arrival_seq: seq };
@@ -130,15 +144,7 @@ export async function storeMessage(args: {
   const words = messageSearchWords(m, MAX_TRANSACTION_ITEMS - items.length);
   items.push(...words.map((w) => ({ Put: { TableName, Item: { ...keys.searchWord(inbox.id, inbox.account_id, w, m.id), entity: 'search-word',
     message_id: m.id, thread_id: m.thread_id, inbox_id: inbox.id } } })));
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
-    return 'stored';
-  } catch (e) {
-    if ((e as Error).name !== 'TransactionCanceledException') throw e;
-    const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'duplicate';
-    return 'conflict';
-  }
+  return items;
 }
 
 export async function recordRejection(r: RejectionRecord, sesMessageId: string) {
@@ -194,8 +200,7 @@ export async function getMessage(inboxId: string, messageId: string): Promise<Me
 export async function setMessageRead(m: MessageRecord, read: boolean): Promise<boolean> {
   if (m.read === read) return true;
   const readIndex = keys.messageReadIndex(m.inbox_id, read, m.id);
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: [
+  return (await transact([
       { Update: { TableName, Key: keys.message(m.inbox_id, m.id), UpdateExpression: 'SET #read = :r, gsi2pk = :g2pk, gsi2sk = :g2sk',
         ConditionExpression: '#read = :was', ExpressionAttributeNames: { '#read': 'read' },
         ExpressionAttributeValues: { ':r': read, ':was': !read, ':g2pk': readIndex.gsi2pk, ':g2sk': readIndex.gsi2sk } } },
@@ -203,12 +208,7 @@ export async function setMessageRead(m: MessageRecord, read: boolean): Promise<b
         ExpressionAttributeValues: { ':d': read ? -1 : 1 } } },
       { Update: { TableName, Key: keys.inbox(m.inbox_id), UpdateExpression: 'ADD unread_listed_count :d',
         ExpressionAttributeValues: { ':d': read ? -1 : 1 } } },
-    ] }));
-    return true;
-  } catch (e) {
-    if ((e as Error).name === 'TransactionCanceledException') return false;
-    throw e;
-  }
+  ])).ok;
 }
 
 export async function setMessageLabels(m: MessageRecord, labels: string[]) {
