@@ -9,6 +9,7 @@ import {
   type CtaType,
 } from '../../lambdas/core/links/index.ts';
 import { MAX_LINKS } from '../../lambdas/core/links/limits.ts';
+import { cpuClock } from '../cpu-time.ts';
 
 const button = (href: string, label: string, color = '#2f6fed') =>
   `<table><tr><td bgcolor="${color}" style="padding:12px 24px;border-radius:6px"><a href="${href}" style="color:#fff;text-decoration:none">${label}</a></td></tr></table>`;
@@ -420,11 +421,11 @@ describe('hostile input', () => {
 
   for (const [name, input] of Object.entries(inputs)) {
     it(`handles 1 MB of ${name} quickly`, () => {
-      const started = performance.now();
+      const cpu = cpuClock();
       const links = extractLinks(input);
       const cta = detectCtaLinks(input);
       const codes = extractVerificationCodes(input);
-      const elapsed = performance.now() - started;
+      const elapsed = cpu();
       expect(links.length).toBeLessThanOrEqual(MAX_LINKS);
       expect(cta.length).toBeLessThanOrEqual(5);
       expect(codes.length).toBeLessThanOrEqual(5);
