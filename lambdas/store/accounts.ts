@@ -1,9 +1,9 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import type { Tier } from '../core/tiers.ts';
 import { keys, stripKeys } from './keys.ts';
+import { ifApplied, transact } from './conditional.ts';
 import { eventPut } from './events.ts';
 import type { AccountRecord, ApiKeyRecord, EventRecord, InboxRecord } from './records.ts';
 
@@ -137,47 +137,30 @@ export async function createInbox(plan: NewInboxPlan): Promise<CreateInboxOutcom
   }
 
   for (const e of plan.events) push(eventPut(e), { ok: true });
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
-    return { ok: true };
-  } catch (e) {
-    if (e instanceof TransactionCanceledException || (e as Error).name === 'TransactionCanceledException') {
-      const codes = (e as TransactionCanceledException).CancellationReasons ?? [];
-      const failed = codes.findIndex((c) => c.Code === 'ConditionalCheckFailed');
-      if (failed >= 0) {
-        const outcome = reasons[failed]!;
-        if (!outcome.ok) {
-          // The account update fails for an inactive account as well as for the limit.
-          return outcome;
-        }
-      }
-      if (codes.some((c) => c.Code === 'TransactionConflict')) return { ok: false, reason: 'window_changed' };
-    }
-    throw e;
-  }
+  const outcome = await transact(items);
+  if (outcome.ok) return { ok: true };
+  // The account update fails for an inactive account as well as for the limit.
+  const failed = outcome.failed >= 0 ? reasons[outcome.failed]! : undefined;
+  if (failed && !failed.ok) return failed;
+  // Cancelled by a concurrent transaction on one of its items (the creation window, most often).
+  return { ok: false, reason: 'window_changed' };
 }
 
 export async function updateInboxDisplayName(inboxId: string, displayName: string | null, now: string): Promise<InboxRecord | undefined> {
-  try {
-    const { Attributes } = await db.send(new UpdateCommand({
-      TableName, Key: keys.inbox(inboxId),
-      UpdateExpression: 'SET display_name = :d, updated_at = :now',
-      ConditionExpression: 'attribute_exists(pk) AND #status = :active',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':d': displayName, ':now': now, ':active': 'active' },
-      ReturnValues: 'ALL_NEW',
-    }));
-    return Attributes ? (stripKeys(Attributes) as InboxRecord) : undefined;
-  } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return undefined;
-    throw e;
-  }
+  const updated = await ifApplied(db.send(new UpdateCommand({
+    TableName, Key: keys.inbox(inboxId),
+    UpdateExpression: 'SET display_name = :d, updated_at = :now',
+    ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':d': displayName, ':now': now, ':active': 'active' },
+    ReturnValues: 'ALL_NEW',
+  })));
+  return updated?.Attributes ? (stripKeys(updated.Attributes) as InboxRecord) : undefined;
 }
 
 /** Soft delete: the inbox stays (its username stays claimed) but no longer counts or receives. */
 export async function softDeleteInbox(inbox: InboxRecord, now: string, events: EventRecord[]): Promise<boolean> {
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: [
+  return (await transact([
       ...events.map(eventPut),
       { Update: { TableName, Key: keys.inbox(inbox.id),
         UpdateExpression: 'SET #status = :deleted, deleted_at = :now, updated_at = :now',
@@ -188,12 +171,7 @@ export async function softDeleteInbox(inbox: InboxRecord, now: string, events: E
         UpdateExpression: 'SET inbox_count = inbox_count - :one, updated_at = :now',
         ConditionExpression: 'inbox_count > :zero',
         ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':now': now } } },
-    ] }));
-    return true;
-  } catch (e) {
-    if ((e as Error).name === 'TransactionCanceledException') return false;
-    throw e;
-  }
+    ])).ok;
 }
 
 export type UpgradeOutcome = { ok: true; account: AccountRecord } | { ok: false; reason: 'tier_changed' };
@@ -201,8 +179,7 @@ export type UpgradeOutcome = { ok: true; account: AccountRecord } | { ok: false;
 /** Moves the account to `toTier` only if it is still on `fromTier` (no double upgrade). */
 export async function setAccountTier(accountId: string, fromTier: Tier, toTier: Tier, billing: AccountRecord['billing'], now: string,
   events: EventRecord[]): Promise<UpgradeOutcome> {
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: [
+  const outcome = await transact([
       { Update: {
         TableName, Key: keys.account(accountId),
         UpdateExpression: 'SET tier = :to, billing = :billing, updated_at = :now, upgraded_at = :now',
@@ -210,11 +187,8 @@ export async function setAccountTier(accountId: string, fromTier: Tier, toTier: 
         ExpressionAttributeValues: { ':to': toTier, ':from': fromTier, ':billing': billing, ':now': now },
       } },
       ...events.map(eventPut),
-    ] }));
-    const account = await getAccount(accountId);
-    return { ok: true, account: account! };
-  } catch (e) {
-    if ((e as Error).name === 'TransactionCanceledException') return { ok: false, reason: 'tier_changed' };
-    throw e;
-  }
+  ]);
+  if (!outcome.ok) return { ok: false, reason: 'tier_changed' };
+  const account = await getAccount(accountId);
+  return { ok: true, account: account! };
 }

@@ -9,6 +9,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteComma
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { keys, stripKeys } from './keys.ts';
+import { applied, transact } from './conditional.ts';
 import type { EventRecord } from './records.ts';
 
 const TableName = config.tableName;
@@ -69,23 +70,16 @@ export async function listConnections(accountId: string): Promise<ConnectionReco
 
 /** Sets the filters and mode of a subscribe; false when the connection is gone meanwhile. */
 export async function setSubscription(c: ConnectionRecord, s: { event_types: string[] | null; inbox_ids: string[] | null; mode: ConnectionMode }) {
-  try {
-    await db.send(new UpdateCommand({ TableName, Key: keys.connection(c.account_id, c.connection_id),
+  return applied(db.send(new UpdateCommand({ TableName, Key: keys.connection(c.account_id, c.connection_id),
       UpdateExpression: 'SET event_types = :t, inbox_ids = :i, #m = :m', ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#m': 'mode' }, ExpressionAttributeValues: { ':t': s.event_types, ':i': s.inbox_ids, ':m': s.mode } }));
-    return true;
-  } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
-    throw e;
-  }
+      ExpressionAttributeNames: { '#m': 'mode' }, ExpressionAttributeValues: { ':t': s.event_types, ':i': s.inbox_ids, ':m': s.mode } })));
 }
 
 export async function setMode(c: ConnectionRecord, mode: ConnectionMode) {
-  await db.send(new UpdateCommand({ TableName, Key: keys.connection(c.account_id, c.connection_id),
+  // A connection already gone has no mode to set.
+  await applied(db.send(new UpdateCommand({ TableName, Key: keys.connection(c.account_id, c.connection_id),
     UpdateExpression: 'SET #m = :m', ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeNames: { '#m': 'mode' }, ExpressionAttributeValues: { ':m': mode } })).catch((e: Error) => {
-    if (e.name !== 'ConditionalCheckFailedException') throw e;
-  });
+    ExpressionAttributeNames: { '#m': 'mode' }, ExpressionAttributeValues: { ':m': mode } })));
 }
 
 /** Removes a connection and its pointer; the SENT/HELD items go by TTL. */
@@ -101,14 +95,8 @@ export async function deleteConnection(connectionId: string, accountId?: string)
 
 /** Claims "event sent on this connection"; false when it was claimed before (a duplicate). */
 export async function claimSend(c: ConnectionRecord, eventId: string): Promise<boolean> {
-  try {
-    await db.send(new PutCommand({ TableName, Item: { ...keys.connectionSent(c.connection_id, eventId), entity: 'connection-sent', ttl: ttlFrom(c.connected_at) },
-      ConditionExpression: 'attribute_not_exists(pk)' }));
-    return true;
-  } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
-    throw e;
-  }
+  return applied(db.send(new PutCommand({ TableName, Item: { ...keys.connectionSent(c.connection_id, eventId), entity: 'connection-sent', ttl: ttlFrom(c.connected_at) },
+      ConditionExpression: 'attribute_not_exists(pk)' })));
 }
 
 /** Undoes a claim whose post failed for a reason worth retrying. */
@@ -121,17 +109,11 @@ export async function releaseSend(c: ConnectionRecord, eventId: string) {
  * still is: either the replay's final drain sees this item, or (already live) the caller posts.
  */
 export async function holdIfReplaying(c: ConnectionRecord, eventId: string): Promise<boolean> {
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: [
+  return (await transact([
       { ConditionCheck: { TableName, Key: keys.connection(c.account_id, c.connection_id), ConditionExpression: '#m = :r',
         ExpressionAttributeNames: { '#m': 'mode' }, ExpressionAttributeValues: { ':r': 'replaying' } } },
       { Put: { TableName, Item: { ...keys.connectionHeld(c.connection_id, eventId), entity: 'connection-held', event_id: eventId, ttl: ttlFrom(c.connected_at) } } },
-    ] }));
-    return true;
-  } catch (e) {
-    if ((e as Error).name === 'TransactionCanceledException') return false;
-    throw e;
-  }
+    ])).ok;
 }
 
 /** Event ids held for a connection, oldest first (ids are uuidv7: time order). */

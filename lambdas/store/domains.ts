@@ -3,6 +3,7 @@ import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import type { DomainRecord as DnsRecord } from '../core/domains.ts';
 import { keys, stripKeys } from './keys.ts';
+import { transact } from './conditional.ts';
 import { eventPut } from './events.ts';
 import type { EventRecord } from './records.ts';
 
@@ -66,8 +67,7 @@ export type CreateDomainOutcome = { ok: true } | { ok: false; reason: 'taken' | 
 export async function createDomain(d: CustomDomainRecord, maxDomains: number): Promise<CreateDomainOutcome> {
   const limited = maxDomains >= 0;
   const reasons: CreateDomainOutcome[] = [{ ok: false, reason: 'taken' }, { ok: true }, { ok: false, reason: 'limit' }];
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: [
+  const outcome = await transact([
       { Put: { TableName, Item: { ...keys.domainName(d.domain), entity: 'domain-name', domain: d.domain, account_id: d.account_id, domain_id: d.id, status: d.status },
         ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName, Item: { ...keys.domain(d.account_id, d.id), entity: 'domain', ...d }, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -75,16 +75,11 @@ export async function createDomain(d: CustomDomainRecord, maxDomains: number): P
         UpdateExpression: 'SET domain_count = if_not_exists(domain_count, :zero) + :one',
         ...(limited ? { ConditionExpression: 'attribute_not_exists(domain_count) OR domain_count < :max' } : {}),
         ExpressionAttributeValues: { ':zero': 0, ':one': 1, ...(limited ? { ':max': maxDomains } : {}) } } },
-    ] }));
-    return { ok: true };
-  } catch (e) {
-    if ((e as Error).name !== 'TransactionCanceledException') throw e;
-    const codes = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    const failed = codes.findIndex((c) => c.Code === 'ConditionalCheckFailed');
-    const outcome = reasons[failed];
-    if (outcome && !outcome.ok) return outcome;
-    throw e;
-  }
+  ]);
+  if (outcome.ok) return { ok: true };
+  const failed = reasons[outcome.failed];
+  if (failed && !failed.ok) return failed;
+  throw new Error(`creating domain ${d.domain} conflicted with a concurrent write; try again`);
 }
 
 /**
@@ -94,8 +89,7 @@ export async function createDomain(d: CustomDomainRecord, maxDomains: number): P
  */
 export async function saveDomainCheck(d: CustomDomainRecord, events: EventRecord[]): Promise<'saved' | 'changed'> {
   const becameVerified = d.status === 'verified' && events.length > 0;
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: [
+  const outcome = await transact([
       { Update: { TableName, Key: keys.domain(d.account_id, d.id),
         UpdateExpression: 'SET records = :r, ses_identity_verified = :ses, last_checked_at = :at, updated_at = :at, #status = :s, verified_at = :va',
         ConditionExpression: becameVerified ? '#status = :pending' : 'attribute_exists(pk)',
@@ -106,26 +100,16 @@ export async function saveDomainCheck(d: CustomDomainRecord, events: EventRecord
         ConditionExpression: 'domain_id = :id', ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':s': 'verified', ':id': d.id } } }] : []),
       ...events.map(eventPut),
-    ] }));
-    return 'saved';
-  } catch (e) {
-    if ((e as Error).name === 'TransactionCanceledException') return 'changed';
-    throw e;
-  }
+  ]);
+  return outcome.ok ? 'saved' : 'changed';
 }
 
 /** Removes domain, name claim and one from the counter; false when it was already gone. */
 export async function deleteDomain(d: CustomDomainRecord): Promise<boolean> {
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: [
+  return (await transact([
       { Delete: { TableName, Key: keys.domain(d.account_id, d.id), ConditionExpression: 'attribute_exists(pk)' } },
       { Delete: { TableName, Key: keys.domainName(d.domain), ConditionExpression: 'domain_id = :id', ExpressionAttributeValues: { ':id': d.id } } },
       { Update: { TableName, Key: keys.domainCount(d.account_id), UpdateExpression: 'SET domain_count = domain_count - :one',
         ConditionExpression: 'domain_count > :zero', ExpressionAttributeValues: { ':one': 1, ':zero': 0 } } },
-    ] }));
-    return true;
-  } catch (e) {
-    if ((e as Error).name === 'TransactionCanceledException') return false;
-    throw e;
-  }
+    ])).ok;
 }

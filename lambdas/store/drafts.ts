@@ -2,10 +2,10 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { keys, stripKeys } from './keys.ts';
+import { applied } from './conditional.ts';
 import type { DraftRecord } from './records.ts';
 
 const TableName = config.tableName;
-const isConditionFailure = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
 
 export async function putDraft(d: DraftRecord) {
   await db.send(new PutCommand({ TableName, Item: { ...keys.draft(d.inbox_id, d.id), entity: 'draft', ...d }, ConditionExpression: 'attribute_not_exists(pk)' }));
@@ -33,30 +33,18 @@ export async function listDrafts(inboxId: string): Promise<DraftRecord[]> {
  * was read (`expectedUpdatedAt`): a PATCH racing a send can never edit what is being sent.
  */
 export async function replaceDraft(d: DraftRecord, expectedUpdatedAt: string): Promise<boolean> {
-  try {
-    await db.send(new PutCommand({ TableName, Item: { ...keys.draft(d.inbox_id, d.id), entity: 'draft', ...d },
+  return applied(db.send(new PutCommand({ TableName, Item: { ...keys.draft(d.inbox_id, d.id), entity: 'draft', ...d },
       ConditionExpression: 'attribute_exists(pk) AND updated_at = :u AND #s IN (:d, :sch)',
-      ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':u': expectedUpdatedAt, ':d': 'draft', ':sch': 'scheduled' } }));
-    return true;
-  } catch (e) {
-    if (isConditionFailure(e)) return false;
-    throw e;
-  }
+      ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':u': expectedUpdatedAt, ':d': 'draft', ':sch': 'scheduled' } })));
 }
 
 /** Claims a draft for sending: only one caller (API send or scheduler) wins. */
 export async function claimDraftForSending(d: DraftRecord, now: string): Promise<boolean> {
-  try {
-    await db.send(new UpdateCommand({ TableName, Key: keys.draft(d.inbox_id, d.id),
+  return applied(db.send(new UpdateCommand({ TableName, Key: keys.draft(d.inbox_id, d.id),
       UpdateExpression: 'SET #s = :sending, updated_at = :now',
       ConditionExpression: 'attribute_exists(pk) AND updated_at = :u AND #s IN (:d, :sch)',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':sending': 'sending', ':now': now, ':u': d.updated_at, ':d': 'draft', ':sch': 'scheduled' } }));
-    return true;
-  } catch (e) {
-    if (isConditionFailure(e)) return false;
-    throw e;
-  }
+      ExpressionAttributeValues: { ':sending': 'sending', ':now': now, ':u': d.updated_at, ':d': 'draft', ':sch': 'scheduled' } })));
 }
 
 /** Gives a claimed draft back exactly as it was (the send was refused before anything left). */
@@ -67,13 +55,7 @@ export async function releaseDraft(d: DraftRecord) {
 }
 
 export async function deleteDraft(inboxId: string, draftId: string, onlyEditable = true): Promise<boolean> {
-  try {
-    await db.send(new DeleteCommand({ TableName, Key: keys.draft(inboxId, draftId),
+  return applied(db.send(new DeleteCommand({ TableName, Key: keys.draft(inboxId, draftId),
       ConditionExpression: onlyEditable ? 'attribute_exists(pk) AND #s IN (:d, :sch)' : 'attribute_exists(pk)',
-      ...(onlyEditable ? { ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':d': 'draft', ':sch': 'scheduled' } } : {}) }));
-    return true;
-  } catch (e) {
-    if (isConditionFailure(e)) return false;
-    throw e;
-  }
+      ...(onlyEditable ? { ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':d': 'draft', ':sch': 'scheduled' } } : {}) })));
 }

@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { keys, stripKeys } from './keys.ts';
+import { applied } from './conditional.ts';
 import type { EventRecord } from './records.ts';
 
 const TableName = config.tableName;
@@ -30,15 +31,9 @@ export async function getEvent(eventId: string): Promise<EventRecord | undefined
 
 /** Leaves the pending index; false when already dispatched (another caller did it). */
 export async function markDispatched(eventId: string): Promise<boolean> {
-  try {
-    await db.send(new UpdateCommand({ TableName, Key: keys.event(eventId),
+  return applied(db.send(new UpdateCommand({ TableName, Key: keys.event(eventId),
       UpdateExpression: 'SET dispatched = :t REMOVE gsi3pk, gsi3sk', ConditionExpression: 'dispatched = :f',
-      ExpressionAttributeValues: { ':t': true, ':f': false } }));
-    return true;
-  } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
-    throw e;
-  }
+      ExpressionAttributeValues: { ':t': true, ':f': false } })));
 }
 
 /** Events written but not dispatched before `olderThan` (the sweeper's work). */

@@ -2,6 +2,7 @@ import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { keys, stripKeys } from './keys.ts';
+import { transact } from './conditional.ts';
 import type { ListEntryRecord } from './records.ts';
 
 const TableName = config.tableName;
@@ -21,28 +22,16 @@ export async function listEntries(accountId: string): Promise<ListEntryRecord[]>
 
 /** Entry plus its uniqueness claim (type, address, inbox): 'duplicate' when one exists. */
 export async function createListEntry(e: ListEntryRecord): Promise<'created' | 'duplicate'> {
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: [
+  return (await transact([
       { Put: { TableName, Item: { ...keys.listEntryUnique(e.account_id, e.type, e.inbox_id, e.address), entity: 'list-key', entry_id: e.id },
         ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName, Item: { ...keys.listEntry(e.account_id, e.id), entity: 'list-entry', ...e } } },
-    ] }));
-    return 'created';
-  } catch (err) {
-    if ((err as Error).name === 'TransactionCanceledException') return 'duplicate';
-    throw err;
-  }
+    ])).ok ? 'created' : 'duplicate';
 }
 
 export async function deleteListEntry(e: ListEntryRecord): Promise<boolean> {
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: [
+  return (await transact([
       { Delete: { TableName, Key: keys.listEntry(e.account_id, e.id), ConditionExpression: 'attribute_exists(pk)' } },
       { Delete: { TableName, Key: keys.listEntryUnique(e.account_id, e.type, e.inbox_id, e.address) } },
-    ] }));
-    return true;
-  } catch (err) {
-    if ((err as Error).name === 'TransactionCanceledException') return false;
-    throw err;
-  }
+    ])).ok;
 }

@@ -1,11 +1,10 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
+import { applied, ifApplied, transact } from './conditional.ts';
 import { keys, stripKeys } from './keys.ts';
 
 const TableName = config.tableName;
-const isConditionFailure = (e: unknown) =>
-  ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((e as Error).name);
 
 // ---------------------------------------------------------------------------------------------
 // Single-use links. A link's jti is claimed before the processor is asked for money (so two
@@ -29,32 +28,25 @@ export async function getLinkUse(jti: string): Promise<LinkUse | undefined> {
 export type ClaimOutcome = 'claimed' | 'used' | 'busy';
 
 export async function claimLink(jti: string, accountId: string, linkExp: number, now = Date.now()): Promise<ClaimOutcome> {
-  try {
-    await db.send(new PutCommand({
-      TableName,
-      Item: { ...keys.linkUse(jti), entity: 'link-use', state: 'claimed', claimed_at: now, account_id: accountId, ttl: linkExp + USE_RECORD_GRACE_SECONDS },
-      ConditionExpression: 'attribute_not_exists(pk) OR (#state = :claimed AND claimed_at < :stale)',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':claimed': 'claimed', ':stale': now - CLAIM_STALE_MS },
-    }));
-    return 'claimed';
-  } catch (e) {
-    if (!isConditionFailure(e)) throw e;
-    const use = await getLinkUse(jti);
-    return use?.state === 'used' ? 'used' : 'busy';
-  }
+  const claimed = await applied(db.send(new PutCommand({
+    TableName,
+    Item: { ...keys.linkUse(jti), entity: 'link-use', state: 'claimed', claimed_at: now, account_id: accountId, ttl: linkExp + USE_RECORD_GRACE_SECONDS },
+    ConditionExpression: 'attribute_not_exists(pk) OR (#state = :claimed AND claimed_at < :stale)',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: { ':claimed': 'claimed', ':stale': now - CLAIM_STALE_MS },
+  })));
+  if (claimed) return 'claimed';
+  const use = await getLinkUse(jti);
+  return use?.state === 'used' ? 'used' : 'busy';
 }
 
 /** Gives a claimed link back (the payment did not go through). */
 export async function releaseLink(jti: string): Promise<void> {
-  try {
-    await db.send(new DeleteCommand({
-      TableName, Key: keys.linkUse(jti),
-      ConditionExpression: '#state = :claimed', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':claimed': 'claimed' },
-    }));
-  } catch (e) {
-    if (!isConditionFailure(e)) throw e;
-  }
+  // Not claimed (any more): nothing to give back.
+  await applied(db.send(new DeleteCommand({
+    TableName, Key: keys.linkUse(jti),
+    ConditionExpression: '#state = :claimed', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':claimed': 'claimed' },
+  })));
 }
 
 /** The link has done its job: every later use is "already used". */
@@ -95,8 +87,7 @@ export type CreateNotificationOutcome = { ok: true; count: number } | { ok: fals
  * transaction: past `max` in the window nothing is written (refusals do not count).
  */
 export async function createNotification(n: NotificationRecord, window: { start: number; seconds: number; max: number }): Promise<CreateNotificationOutcome> {
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: [
+  const outcome = await transact([
       { Update: {
         TableName, Key: keys.notifyWindow(n.account_id, window.start),
         UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
@@ -110,11 +101,9 @@ export async function createNotification(n: NotificationRecord, window: { start:
           ttl: Math.floor(Date.parse(n.expires_at) / 1000) + NOTIFICATION_KEEP_SECONDS },
         ConditionExpression: 'attribute_not_exists(pk)',
       } },
-    ] }));
-  } catch (e) {
-    if (isConditionFailure(e)) return { ok: false, reason: 'rate_limited' };
-    throw e;
-  }
+  ]);
+  // Cancelled by the window's limit, or by a concurrent request on the same window: either way a refusal.
+  if (!outcome.ok) return { ok: false, reason: 'rate_limited' };
   return { ok: true, count: await notifyWindowCount(n.account_id, window.start) };
 }
 
@@ -131,18 +120,13 @@ export async function getNotification(accountId: string, notificationId: string)
 /** Records the operator's answer once; undefined when it was already answered (or is gone). */
 export async function respondToNotification(accountId: string, notificationId: string, status: Exclude<NotificationStatus, 'pending'>,
   note: string | null, now: string): Promise<NotificationRecord | undefined> {
-  try {
-    const { Attributes } = await db.send(new UpdateCommand({
-      TableName, Key: keys.notification(accountId, notificationId),
-      UpdateExpression: 'SET #status = :s, response_note = :note, responded_at = :now',
-      ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':s': status, ':note': note, ':now': now, ':pending': 'pending' },
-      ReturnValues: 'ALL_NEW',
-    }));
-    return Attributes ? (stripKeys(Attributes) as unknown as NotificationRecord) : undefined;
-  } catch (e) {
-    if (isConditionFailure(e)) return undefined;
-    throw e;
-  }
+  const updated = await ifApplied(db.send(new UpdateCommand({
+    TableName, Key: keys.notification(accountId, notificationId),
+    UpdateExpression: 'SET #status = :s, response_note = :note, responded_at = :now',
+    ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':s': status, ':note': note, ':now': now, ':pending': 'pending' },
+    ReturnValues: 'ALL_NEW',
+  })));
+  return updated?.Attributes ? (stripKeys(updated.Attributes) as unknown as NotificationRecord) : undefined;
 }

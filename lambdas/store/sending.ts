@@ -2,7 +2,12 @@ import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCo
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { keys, stripKeys } from './keys.ts';
-import type { MessageRecord } from './records.ts';
+import { applied, transact, type TransactItem } from './conditional.ts';
+import { eventPut } from './events.ts';
+import type { EventRecord, MessageRecord } from './records.ts';
+
+/** DynamoDB's limit of items in one TransactWriteItems. */
+const MAX_TRANSACTION_ITEMS = 100;
 
 const TableName = config.tableName;
 
@@ -28,19 +33,12 @@ export async function reserveSend(accountId: string, l: SendLimits, nowMs: numbe
     counter(keys.sendBurst(accountId, minute), l.perMinute, minute * 60 + 120),
     counter(keys.sendsInFlight(accountId), l.concurrent),
   ];
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
-    return { ok: true };
-  } catch (e) {
-    if ((e as Error).name !== 'TransactionCanceledException') throw e;
-    const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-    if (failed === 0) return { ok: false, reason: 'daily' };
-    if (failed === 1) return { ok: false, reason: 'burst' };
-    if (failed === 2) return { ok: false, reason: 'concurrent' };
-    // A conflict with a concurrent reservation: report as burst so the caller retries shortly.
-    return { ok: false, reason: 'burst' };
-  }
+  const outcome = await transact(items);
+  if (outcome.ok) return { ok: true };
+  if (outcome.failed === 0) return { ok: false, reason: 'daily' };
+  if (outcome.failed === 2) return { ok: false, reason: 'concurrent' };
+  // The burst limit, or a conflict with a concurrent reservation: burst, so the caller retries shortly.
+  return { ok: false, reason: 'burst' };
 }
 
 /** Ends an in-flight send; `refund` also gives the daily and burst slots back (nothing left). */
@@ -67,15 +65,12 @@ export async function suppressedAmong(accountId: string, addresses: string[]): P
   return (res.Responses?.[TableName] ?? []).map((i) => ({ address: i.address as string, reason: i.reason as string }));
 }
 
-export async function suppressRecipient(accountId: string, address: string, reason: string, at: string) {
-  await db.send(new PutCommand({ TableName, Item: { ...keys.suppressed(accountId, address), entity: 'suppressed', address, reason, suppressed_at: at } }));
-}
+const suppressedPut = (accountId: string, address: string, reason: string, at: string) =>
+  ({ Put: { TableName, Item: { ...keys.suppressed(accountId, address), entity: 'suppressed', address, reason, suppressed_at: at } } });
 
-/** Links SES's message id to ours, for configuration-set events. */
-export async function linkSesMessage(sesMessageId: string, m: Pick<MessageRecord, 'id' | 'inbox_id' | 'account_id'>) {
-  await db.send(new PutCommand({ TableName, Item: { ...keys.sesMessage(sesMessageId), entity: 'ses-message', message_id: m.id, inbox_id: m.inbox_id,
-    account_id: m.account_id, ttl: Math.floor(Date.now() / 1000) + 30 * 86400 } }));
-}
+const sesLinkPut = (sesMessageId: string, m: Pick<MessageRecord, 'id' | 'inbox_id' | 'account_id'>) =>
+  ({ Put: { TableName, Item: { ...keys.sesMessage(sesMessageId), entity: 'ses-message', message_id: m.id, inbox_id: m.inbox_id,
+    account_id: m.account_id, ttl: Math.floor(Date.now() / 1000) + 30 * 86400 } } });
 
 export async function messageForSesId(sesMessageId: string): Promise<{ message_id: string; inbox_id: string; account_id: string } | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.sesMessage(sesMessageId) }));
@@ -84,20 +79,70 @@ export async function messageForSesId(sesMessageId: string): Promise<{ message_i
 
 /** Moves delivery_status forward; a later event never moves it back (delivered stays delivered). */
 const STATUS_RANK: Record<string, number> = { queued: 0, sent: 1, delivered: 2, failed: 3, bounced: 3 };
-export async function setDeliveryStatus(inboxId: string, messageId: string, status: string, extra: Record<string, unknown> = {}): Promise<boolean> {
+
+/** The status change as a transaction item: only from a lower rank, only on a stored message. */
+function statusUpdate(inboxId: string, messageId: string, status: string, extra: Record<string, unknown> = {}): TransactItem {
   const lower = Object.entries(STATUS_RANK).filter(([, r]) => r < STATUS_RANK[status]!).map(([s]) => s);
   const names: Record<string, string> = { '#s': 'delivery_status' };
   const values: Record<string, unknown> = { ':s': status };
   const sets = ['#s = :s'];
   Object.entries(extra).forEach(([k, v], i) => { names[`#e${i}`] = k; values[`:e${i}`] = v; sets.push(`#e${i} = :e${i}`); });
   lower.forEach((s, i) => { values[`:l${i}`] = s; });
-  try {
-    await db.send(new UpdateCommand({ TableName, Key: keys.message(inboxId, messageId), UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: `attribute_exists(pk)${lower.length ? ` AND #s IN (${lower.map((_, i) => `:l${i}`).join(', ')})` : ''}`,
-      ExpressionAttributeNames: names, ExpressionAttributeValues: values }));
-    return true;
-  } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
-    throw e;
+  return { Update: { TableName, Key: keys.message(inboxId, messageId), UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: `attribute_exists(pk)${lower.length ? ` AND #s IN (${lower.map((_, i) => `:l${i}`).join(', ')})` : ''}`,
+    ExpressionAttributeNames: names, ExpressionAttributeValues: values } };
+}
+
+export async function setDeliveryStatus(inboxId: string, messageId: string, status: string, extra: Record<string, unknown> = {}): Promise<boolean> {
+  return applied(db.send(new UpdateCommand(statusUpdate(inboxId, messageId, status, extra).Update!)));
+}
+
+/**
+ * What a delivery outcome changes, committed with the events that announce it (outbox): the
+ * message's status (if it moves forward), suppressed recipients, events. When the status cannot
+ * move (a later status is already stored), the rest is still written. Per recipient, its
+ * suppression and its event go together; DynamoDB's 100 items per transaction split a very long
+ * recipient list over several transactions.
+ */
+export async function recordDeliveryOutcome(o: {
+  status?: { inboxId: string; messageId: string; status: string; extra?: Record<string, unknown> };
+  /** Extra items of the first transaction (e.g. the SES id link of a sent message). */
+  with?: TransactItem[];
+  perRecipient: { suppress?: { accountId: string; address: string; reason: string; at: string }; event?: EventRecord }[];
+}): Promise<{ statusChanged: boolean }> {
+  const groups = o.perRecipient.map((r) => [
+    ...(r.suppress ? [suppressedPut(r.suppress.accountId, r.suppress.address, r.suppress.reason, r.suppress.at)] : []),
+    ...(r.event ? [eventPut(r.event)] : []),
+  ]);
+  const head = [...(o.with ?? [])];
+  const batches: TransactItem[][] = [head];
+  for (const g of groups) {
+    const last = batches[batches.length - 1]!;
+    if (last.length + g.length > MAX_TRANSACTION_ITEMS - 1) batches.push([...g]);
+    else last.push(...g);
   }
+  let statusChanged = false;
+  for (const [i, batch] of batches.entries()) {
+    if (i === 0 && o.status) {
+      const st = o.status;
+      const outcome = await transact([statusUpdate(st.inboxId, st.messageId, st.status, st.extra), ...batch]);
+      if (outcome.ok) { statusChanged = true; continue; }
+      if (outcome.failed !== 0) throw new Error(`recording ${st.status} for ${st.messageId} conflicted with a concurrent write; retry`);
+      // The status is already further along: the rest still stands.
+    }
+    if (!batch.length) continue;
+    const outcome = await transact(batch);
+    // A repeated SES notification finds its events already written: nothing more to do.
+    if (!outcome.ok && outcome.failed < 0) throw new Error('recording a delivery outcome conflicted with a concurrent write; retry');
+  }
+  return { statusChanged };
+}
+
+/** An accepted send: the SES id link, `sent` and message.sent, in one transaction. */
+export async function recordSent(m: Pick<MessageRecord, 'id' | 'inbox_id' | 'account_id'>, sesMessageId: string, sentAt: string, event: EventRecord) {
+  await recordDeliveryOutcome({
+    status: { inboxId: m.inbox_id, messageId: m.id, status: 'sent', extra: { ses_message_id: sesMessageId, sent_at: sentAt } },
+    with: [sesLinkPut(sesMessageId, m)],
+    perRecipient: [{ event }],
+  });
 }

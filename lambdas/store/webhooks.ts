@@ -2,6 +2,8 @@ import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, U
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { keys, stripKeys } from './keys.ts';
+import { applied, ifApplied, transact } from './conditional.ts';
+import { eventPut } from './events.ts';
 import type { DeliveryLogRecord, EventRecord, WebhookRecord } from './records.ts';
 
 const TableName = config.tableName;
@@ -10,7 +12,6 @@ const LOG_TTL_SECONDS = 30 * 86400;
 /** A delivered (event, webhook) pair is remembered a week: far beyond any retry or redelivery. */
 const DELIVERED_TTL_SECONDS = 7 * 86400;
 
-const isConditionFailure = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
 
 export async function listWebhooks(accountId: string): Promise<WebhookRecord[]> {
   const out: WebhookRecord[] = [];
@@ -41,25 +42,14 @@ export async function updateWebhook(accountId: string, webhookId: string, change
   const sets = Object.entries(changes).map(([k, v], i) => { names[`#f${i}`] = k; values[`:v${i}`] = v; return `#f${i} = :v${i}`; });
   const add = opts.bumpGeneration ? ' ADD generation :one' : '';
   if (opts.bumpGeneration) values[':one'] = 1;
-  try {
-    const { Attributes } = await db.send(new UpdateCommand({ TableName, Key: keys.webhook(accountId, webhookId),
-      UpdateExpression: `SET ${sets.join(', ')}${add}`, ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names, ExpressionAttributeValues: values, ReturnValues: 'ALL_NEW' }));
-    return stripKeys(Attributes!) as unknown as WebhookRecord;
-  } catch (e) {
-    if (isConditionFailure(e)) return undefined;
-    throw e;
-  }
+  const updated = await ifApplied(db.send(new UpdateCommand({ TableName, Key: keys.webhook(accountId, webhookId),
+    UpdateExpression: `SET ${sets.join(', ')}${add}`, ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: names, ExpressionAttributeValues: values, ReturnValues: 'ALL_NEW' })));
+  return updated ? (stripKeys(updated.Attributes!) as unknown as WebhookRecord) : undefined;
 }
 
 export async function deleteWebhook(accountId: string, webhookId: string): Promise<boolean> {
-  try {
-    await db.send(new DeleteCommand({ TableName, Key: keys.webhook(accountId, webhookId), ConditionExpression: 'attribute_exists(pk)' }));
-    return true;
-  } catch (e) {
-    if (isConditionFailure(e)) return false;
-    throw e;
-  }
+  return applied(db.send(new DeleteCommand({ TableName, Key: keys.webhook(accountId, webhookId), ConditionExpression: 'attribute_exists(pk)' })));
 }
 
 /** What a delivery needs, in one round trip: the webhook, the event, and whether it was delivered. */
@@ -95,55 +85,43 @@ export async function markAttemptHandled(eventId: string, webhookId: string, att
 
 /** Records the success; false when another delivery of the same pair got there first. */
 export async function markDelivered(eventId: string, webhookId: string, at: string): Promise<boolean> {
-  try {
-    await db.send(new PutCommand({ TableName, Item: { ...keys.delivered(eventId, webhookId), entity: 'delivered', delivered_at: at,
-      ttl: Math.floor(Date.parse(at) / 1000) + DELIVERED_TTL_SECONDS }, ConditionExpression: 'attribute_not_exists(pk)' }));
-    return true;
-  } catch (e) {
-    if (isConditionFailure(e)) return false;
-    throw e;
-  }
+  return applied(db.send(new PutCommand({ TableName, Item: { ...keys.delivered(eventId, webhookId), entity: 'delivered', delivered_at: at,
+      ttl: Math.floor(Date.parse(at) / 1000) + DELIVERED_TTL_SECONDS }, ConditionExpression: 'attribute_not_exists(pk)' })));
 }
 
 /** A success resets the consecutive-failure count (only for the generation that delivered). */
 export async function recordWebhookSuccess(w: WebhookRecord, at: string) {
-  try {
-    await db.send(new UpdateCommand({ TableName, Key: keys.webhook(w.account_id, w.id),
-      UpdateExpression: 'SET failure_count = :zero, last_success_at = :at',
-      ConditionExpression: 'attribute_exists(pk) AND generation = :g',
-      ExpressionAttributeValues: { ':zero': 0, ':at': at, ':g': w.generation } }));
-  } catch (e) {
-    if (!isConditionFailure(e)) throw e;
-  }
+  // Another generation (re-enabled, deleted) keeps its own count.
+  await applied(db.send(new UpdateCommand({ TableName, Key: keys.webhook(w.account_id, w.id),
+    UpdateExpression: 'SET failure_count = :zero, last_success_at = :at',
+    ConditionExpression: 'attribute_exists(pk) AND generation = :g',
+    ExpressionAttributeValues: { ':zero': 0, ':at': at, ':g': w.generation } })));
 }
 
 /** Counts one failed attempt; returns the consecutive count, or undefined if the webhook changed. */
 export async function recordWebhookFailure(w: WebhookRecord, error: string, at: string): Promise<number | undefined> {
-  try {
-    const { Attributes } = await db.send(new UpdateCommand({ TableName, Key: keys.webhook(w.account_id, w.id),
-      UpdateExpression: 'ADD failure_count :one SET last_error = :err, last_failure_at = :at',
-      ConditionExpression: 'attribute_exists(pk) AND generation = :g',
-      ExpressionAttributeValues: { ':one': 1, ':err': error, ':at': at, ':g': w.generation }, ReturnValues: 'UPDATED_NEW' }));
-    return Number(Attributes?.failure_count ?? 0);
-  } catch (e) {
-    if (isConditionFailure(e)) return undefined;
-    throw e;
-  }
+  const updated = await ifApplied(db.send(new UpdateCommand({ TableName, Key: keys.webhook(w.account_id, w.id),
+    UpdateExpression: 'ADD failure_count :one SET last_error = :err, last_failure_at = :at',
+    ConditionExpression: 'attribute_exists(pk) AND generation = :g',
+    ExpressionAttributeValues: { ':one': 1, ':err': error, ':at': at, ':g': w.generation }, ReturnValues: 'UPDATED_NEW' })));
+  return updated ? Number(updated.Attributes?.failure_count ?? 0) : undefined;
 }
 
-/** active → unhealthy once: true only for the caller that made the change (emits the event). */
-export async function markWebhookUnhealthy(w: WebhookRecord, at: string): Promise<boolean> {
-  try {
-    await db.send(new UpdateCommand({ TableName, Key: keys.webhook(w.account_id, w.id),
+/**
+ * active → unhealthy once, with the webhook.unhealthy event in the same transaction (outbox):
+ * true only for the caller that made the change.
+ */
+export async function markWebhookUnhealthy(w: WebhookRecord, at: string, event: EventRecord): Promise<boolean> {
+  const outcome = await transact([
+    { Update: { TableName, Key: keys.webhook(w.account_id, w.id),
       UpdateExpression: 'SET #status = :u, updated_at = :at, unhealthy_at = :at',
       ConditionExpression: '#status = :active AND generation = :g',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':u': 'unhealthy', ':active': 'active', ':at': at, ':g': w.generation } }));
-    return true;
-  } catch (e) {
-    if (isConditionFailure(e)) return false;
-    throw e;
-  }
+      ExpressionAttributeValues: { ':u': 'unhealthy', ':active': 'active', ':at': at, ':g': w.generation } } },
+    eventPut(event),
+  ]);
+  if (outcome.ok || outcome.failed >= 0) return outcome.ok;
+  throw new Error(`marking webhook ${w.id} unhealthy conflicted with a concurrent write; retry`);
 }
 
 export async function putDeliveryLog(l: DeliveryLogRecord) {

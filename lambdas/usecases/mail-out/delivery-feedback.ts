@@ -1,7 +1,6 @@
 import { log } from '../../log.ts';
 import { getMessage } from '../../store/messages.ts';
-import { messageForSesId, setDeliveryStatus, suppressRecipient } from '../../store/sending.ts';
-import { putEvent } from '../../store/events.ts';
+import { messageForSesId, recordDeliveryOutcome, setDeliveryStatus } from '../../store/sending.ts';
 import { dispatchAfterCommit, newEvent } from '../webhooks/event-outbox.ts';
 
 /** The parts of an SES configuration-set event (SNS message body) we act on. */
@@ -45,34 +44,38 @@ export async function applySesEvent(e: SesEvent): Promise<string> {
     case 'Bounce': {
       const b = e.bounce!;
       const permanent = b.bounceType === 'Permanent';
-      if (permanent) await setDeliveryStatus(m.inbox_id, m.id, 'bounced', { bounced_at: b.timestamp ?? now });
-      const events = [];
+      const perRecipient = [];
       for (const r of b.bouncedRecipients) {
-        if (permanent) await suppressRecipient(m.account_id, r.emailAddress.toLowerCase(), `it bounced permanently (${r.diagnosticCode ?? r.status ?? 'no diagnostic'})`, now);
-        events.push(await newEvent('message.bounced', { account_id: m.account_id, inbox_id: m.inbox_id }, {
+        const suppress = permanent ? { accountId: m.account_id, address: r.emailAddress.toLowerCase(),
+          reason: `it bounced permanently (${r.diagnosticCode ?? r.status ?? 'no diagnostic'})`, at: now } : undefined;
+        perRecipient.push({ suppress, event: await newEvent('message.bounced', { account_id: m.account_id, inbox_id: m.inbox_id }, {
           message_id: m.id,
           bounce: { type: permanent ? 'permanent' : 'temporary', recipient: r.emailAddress, reason: b.bounceSubType ?? b.bounceType,
             smtp_code: smtpCode(r.status, r.diagnosticCode), bounced_at: b.timestamp ?? now, diagnostic_code: r.diagnosticCode ?? '' },
           original_message: original,
-        }));
+        }) });
       }
-      for (const ev of events) await putEvent(ev);
-      await dispatchAfterCommit(events);
+      // Status, suppressions and message.bounced events commit together (outbox).
+      await recordDeliveryOutcome({
+        status: permanent ? { inboxId: m.inbox_id, messageId: m.id, status: 'bounced', extra: { bounced_at: b.timestamp ?? now } } : undefined,
+        perRecipient,
+      });
+      await dispatchAfterCommit(perRecipient.map((r) => r.event));
       return permanent ? 'bounced' : 'bounce-temporary';
     }
     case 'Complaint': {
       const c = e.complaint!;
-      const events = [];
+      const perRecipient = [];
       for (const r of c.complainedRecipients) {
-        await suppressRecipient(m.account_id, r.emailAddress.toLowerCase(), 'the recipient reported your mail as spam', now);
-        events.push(await newEvent('message.complaint', { account_id: m.account_id, inbox_id: m.inbox_id }, {
+        const suppress = { accountId: m.account_id, address: r.emailAddress.toLowerCase(), reason: 'the recipient reported your mail as spam', at: now };
+        perRecipient.push({ suppress, event: await newEvent('message.complaint', { account_id: m.account_id, inbox_id: m.inbox_id }, {
           message_id: m.id,
           complaint: { recipient: r.emailAddress, feedback_type: c.complaintFeedbackType ?? 'other', complaint_date: c.timestamp ?? now, user_agent: c.userAgent ?? '' },
           original_message: original,
-        }));
+        }) });
       }
-      for (const ev of events) await putEvent(ev);
-      await dispatchAfterCommit(events);
+      await recordDeliveryOutcome({ perRecipient });
+      await dispatchAfterCommit(perRecipient.map((r) => r.event));
       return 'complaint';
     }
     default:

@@ -10,10 +10,9 @@ import { effectiveLimits, isPaid, TIER_LIMITS } from '../../core/tiers.ts';
 import { errorFields, log } from '../../log.ts';
 import { metrics } from '../../metrics.ts';
 import { attachmentKey, putObject } from '../../store/blobs.ts';
-import { putEvent } from '../../store/events.ts';
 import { getThread, storeMessage } from '../../store/messages.ts';
 import type { AccountRecord, AttachmentRecord, InboxRecord, MessageRecord, ThreadRecord } from '../../store/records.ts';
-import { linkSesMessage, releaseSend, reserveSend, sendsToday, setDeliveryStatus, suppressedAmong, utcDay } from '../../store/sending.ts';
+import { recordSent, releaseSend, reserveSend, sendsToday, setDeliveryStatus, suppressedAmong, utcDay } from '../../store/sending.ts';
 import { dispatchAfterCommit, newEvent } from '../webhooks/event-outbox.ts';
 import { offloadLargeBodies } from '../common/message-bodies.ts';
 import { messageView } from '../common/message-views.ts';
@@ -158,11 +157,11 @@ export async function sendMail(r: SendRequest, opts: { messageId?: string } = {}
     }
     sent = true;
     metrics.mailSent();
-    await linkSesMessage(sesMessageId, message);
-    await setDeliveryStatus(r.inbox.id, id, 'sent', { ses_message_id: sesMessageId, sent_at: now });
     const sentMessage = { ...message, delivery_status: 'sent' };
     const event = await newEvent('message.sent', { account_id: r.account.id, inbox_id: r.inbox.id }, { message: messageView(sentMessage) });
-    await putEvent(event);
+    // The SES link, `sent` and message.sent commit together: a crash after SES accepted the
+    // mail loses none of them without the others.
+    await recordSent(message, sesMessageId, now, event);
     await dispatchAfterCommit([event]);
     return sentMessage;
   } finally {

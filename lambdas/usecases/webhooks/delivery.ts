@@ -74,7 +74,7 @@ export async function deliverJob(job: DeliveryJob): Promise<DeliveryOutcome> {
   const failures = await store.recordWebhookFailure(webhook, res.error ?? `HTTP ${res.status}`, attemptedAt);
   if (failures === undefined) return 'dropped'; // re-enabled or deleted meanwhile
   if (failures >= UNHEALTHY_AFTER_FAILURES) {
-    if (await store.markWebhookUnhealthy(webhook, attemptedAt)) await announceUnhealthy(webhook, failures, res.error ?? `HTTP ${res.status}`, attemptedAt);
+    await markUnhealthy(webhook, failures, res.error ?? `HTTP ${res.status}`, attemptedAt);
     await store.markAttemptHandled(event.event_id, webhook.id, job.attempt, attemptedAt);
     return 'gave-up';
   }
@@ -87,9 +87,8 @@ export async function deliverJob(job: DeliveryJob): Promise<DeliveryOutcome> {
   return 'retry-scheduled';
 }
 
-/** webhook.unhealthy, to the account's other webhooks that subscribe to it. */
-async function announceUnhealthy(w: WebhookRecord, failures: number, lastError: string, at: string) {
-  log.warn('webhook marked unhealthy', { webhook_id: w.id, failures });
+/** active → unhealthy, announced by webhook.unhealthy to the account's other webhooks that subscribe to it. */
+async function markUnhealthy(w: WebhookRecord, failures: number, lastError: string, at: string) {
   const event = await newEvent('webhook.unhealthy', { account_id: w.account_id, inbox_id: w.inbox_id, timestamp: at }, {
     webhook_id: w.id,
     webhook: {
@@ -98,8 +97,9 @@ async function announceUnhealthy(w: WebhookRecord, failures: number, lastError: 
     },
     next_steps: ['Fix the endpoint, then POST /v1/webhooks/{id}/enable to resume deliveries.'],
   });
-  const { putEvent } = await import('../../store/events.ts');
-  await putEvent(event);
+  // Only the caller that made the change announces it (several failing deliveries may race here).
+  if (!(await store.markWebhookUnhealthy(w, at, event))) return;
+  log.warn('webhook marked unhealthy', { webhook_id: w.id, failures });
   await dispatchAfterCommit([event]);
 }
 
