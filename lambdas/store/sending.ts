@@ -127,8 +127,10 @@ export async function recordDeliveryOutcome(o: {
       const st = o.status;
       const outcome = await transact([statusUpdate(st.inboxId, st.messageId, st.status, st.extra), ...batch]);
       if (outcome.ok) { statusChanged = true; continue; }
-      if (outcome.failed !== 0) throw new Error(`recording ${st.status} for ${st.messageId} conflicted with a concurrent write; retry`);
-      // The status is already further along: the rest still stands.
+      if (outcome.failed < 0) throw new Error(`recording ${st.status} for ${st.messageId} conflicted with a concurrent write; retry`);
+      // failed > 0: an event of this batch is already written (a repeat): nothing more to do.
+      if (outcome.failed > 0) continue;
+      // failed 0: the status is already further along; the rest still stands.
     }
     if (!batch.length) continue;
     const outcome = await transact(batch);
