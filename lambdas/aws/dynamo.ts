@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { log } from '../log.ts';
@@ -8,15 +9,35 @@ import { log } from '../log.ts';
  */
 export const dynamoClient = new DynamoDBClient({});
 
+export interface DynamoCallCounter { count: number; byCommand: Record<string, number>; itemsRead: number }
+const newCounter = (): DynamoCallCounter => ({ count: 0, byCommand: {}, itemsRead: 0 });
+
 /** DynamoDB round trips made by this process; the benchmark reads it per request. */
-export const dynamoCalls = { count: 0, byCommand: {} as Record<string, number>, itemsRead: 0 };
+export const dynamoCalls = newCounter();
+
+/**
+ * The round trips made inside `fn` alone (and what it awaits), not those of other work the
+ * process does meanwhile — the benchmark runs every function in one process, and a queue
+ * consumer's calls would otherwise be counted as the ingest's.
+ */
+export async function countDynamoCalls<T>(fn: () => Promise<T>): Promise<{ result: T; calls: DynamoCallCounter }> {
+  const calls = newCounter();
+  const result = await callScope.run(calls, fn);
+  return { result, calls };
+}
+const callScope = new AsyncLocalStorage<DynamoCallCounter>();
+
 dynamoClient.middlewareStack.add(
   (next, context) => async (args) => {
-    dynamoCalls.count += 1;
+    const counters = [dynamoCalls, callScope.getStore()].filter((c): c is DynamoCallCounter => !!c);
     const name = context.commandName ?? 'unknown';
-    dynamoCalls.byCommand[name] = (dynamoCalls.byCommand[name] ?? 0) + 1;
+    for (const c of counters) {
+      c.count += 1;
+      c.byCommand[name] = (c.byCommand[name] ?? 0) + 1;
+    }
     const out = await next(args);
-    dynamoCalls.itemsRead += itemsRead(out.output as unknown as Record<string, unknown>);
+    const read = itemsRead(out.output as unknown as Record<string, unknown>);
+    for (const c of counters) c.itemsRead += read;
     return out;
   },
   { step: 'initialize', name: 'countDynamoCalls' },

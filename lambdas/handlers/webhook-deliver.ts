@@ -2,8 +2,8 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { log, setLogContext } from '../log.ts';
 import { flushMetrics } from '../metrics.ts';
-import type { DeliveryJob, StreamJob } from '../usecases/webhooks/event-outbox.ts';
-import { sweepPendingEvents } from '../usecases/webhooks/event-outbox.ts';
+import type { DeliveryJob, DispatchJob, StreamJob } from '../usecases/webhooks/event-outbox.ts';
+import { dispatchQueued, sweepPendingEvents } from '../usecases/webhooks/event-outbox.ts';
 import { fanOut } from '../usecases/webhooks/stream.ts';
 import { deliverQueuedJob } from '../usecases/webhooks/delivery.ts';
 
@@ -38,7 +38,25 @@ async function fanOutRecord(job: StreamJob) {
   log.info('stream fan-out', { account_id: job.account_id, event_id: job.event_id, ...r });
 }
 
+function dispatchJob(body: string): DispatchJob | undefined {
+  try {
+    const j = JSON.parse(body) as DispatchJob;
+    return j?.kind === 'dispatch' && typeof j.account_id === 'string' && Array.isArray(j.event_ids)
+      && j.event_ids.every((id) => typeof id === 'string') ? j : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A dispatch job fans committed events out to their webhooks and stream connections (more jobs on the queue). */
+async function dispatchRecord(job: DispatchJob) {
+  const dispatched = await dispatchQueued(job);
+  log.info('events dispatched', { account_id: job.account_id, event_ids: job.event_ids, dispatched });
+}
+
 const deliverRecord = (r: SQSRecord) => {
+  const dispatch = dispatchJob(r.body);
+  if (dispatch) return dispatchRecord(dispatch);
   const stream = streamJob(r.body);
   return stream ? fanOutRecord(stream) : deliverQueuedJob(decode(r.body), r.messageId);
 };

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { keys, stripKeys } from './keys.ts';
@@ -27,6 +27,22 @@ export function eventPut(e: EventRecord) {
 export async function getEvent(eventId: string): Promise<EventRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.event(eventId) }));
   return Item ? (stripKeys(Item) as unknown as EventRecord) : undefined;
+}
+
+/** Events by id (missing ones, past their TTL, left out), in one round trip per 100. */
+export async function getEvents(eventIds: string[]): Promise<EventRecord[]> {
+  const out: EventRecord[] = [];
+  const ids = [...new Set(eventIds)];
+  for (let i = 0; i < ids.length; i += 100) {
+    let pending: Record<string, string>[] | undefined = ids.slice(i, i + 100).map((id) => keys.event(id));
+    for (let attempt = 0; pending?.length && attempt < 5; attempt++) {
+      const res = await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending, ConsistentRead: true } } }));
+      out.push(...(res.Responses?.[TableName] ?? []).map((i) => stripKeys(i) as unknown as EventRecord));
+      pending = res.UnprocessedKeys?.[TableName]?.Keys as Record<string, string>[] | undefined;
+    }
+    if (pending?.length) throw new Error(`BatchGet left ${pending.length} events unread`);
+  }
+  return out;
 }
 
 /** Leaves the pending index; false when already dispatched (another caller did it). */

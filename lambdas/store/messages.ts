@@ -37,16 +37,42 @@ const toThread = (i: Item): ThreadRecord => {
 };
 
 /**
- * Active inboxes for these address claims: a username at the service domain, a full address at a
- * custom domain (keys.inboxClaim).
+ * Inbox ids claimed by these usernames (`name`, or `name@domain` for an address at a custom
+ * domain: keys.inboxClaim), one round trip.
  */
-export async function inboxesByUsername(usernames: string[]): Promise<InboxRecord[]> {
+export async function claimedInboxIds(usernames: string[]): Promise<string[]> {
   if (!usernames.length) return [];
   const claims = await batchGet(usernames.map((u) => keys.username(u)));
-  const ids = [...new Set(claims.map((c) => c.inbox_id as string))];
-  if (!ids.length) return [];
-  const inboxes = await batchGet(ids.map((id) => keys.inbox(id)));
-  return inboxes.map((i) => stripKeys(i) as InboxRecord).filter((i) => i.status === 'active');
+  return [...new Set(claims.map((c) => c.inbox_id as string))];
+}
+
+/** An inbox a received mail is filed into, with what filing it needs to know first. */
+export interface MailTarget {
+  inbox: InboxRecord;
+  /** The arrival marker's seq (0 before the first mail). */
+  previousArrival: number;
+  /** The thread of the first Message-ID candidate already stored in this inbox. */
+  threadId: string | undefined;
+}
+
+/**
+ * Everything filing a mail reads, for all its inboxes, in one round trip: each inbox, its
+ * arrival marker and its Message-ID index entries of the candidates (strongly consistent: the
+ * marker must be the latest). Inactive inboxes are left out.
+ */
+export async function mailTargets(inboxIds: string[], candidates: string[]): Promise<MailTarget[]> {
+  if (!inboxIds.length) return [];
+  const found = await batchGet(inboxIds.flatMap((id) => [keys.inbox(id), keys.arrivalMarker(id), ...candidates.map((c) => keys.messageIdHeader(id, c))]), true);
+  const byKey = new Map(found.map((i) => [`${i.pk}|${i.sk}`, i]));
+  const at = (k: { pk: string; sk: string }) => byKey.get(`${k.pk}|${k.sk}`);
+  const out: MailTarget[] = [];
+  for (const id of inboxIds) {
+    const inbox = at(keys.inbox(id));
+    if (!inbox || inbox.status !== 'active') continue;
+    const thread = candidates.map((c) => at(keys.messageIdHeader(id, c))).find((m) => m)?.thread_id as string | undefined;
+    out.push({ inbox: stripKeys(inbox) as InboxRecord, previousArrival: Number(at(keys.arrivalMarker(id))?.seq ?? 0), threadId: thread });
+  }
+  return out;
 }
 
 /** The thread of the first candidate Message-ID already stored in this inbox. */

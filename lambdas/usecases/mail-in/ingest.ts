@@ -9,7 +9,7 @@ import { metrics } from '../../metrics.ts';
 import { attachmentKey, getObjectStream, presignDownload, putObject, rawInboundKey } from '../../store/blobs.ts';
 import { getEvent } from '../../store/events.ts';
 import { listEntries } from '../../store/lists.ts';
-import { getArrivalMarker, inboxesByUsername, recordRejection, storeMessage, threadForMessageIds } from '../../store/messages.ts';
+import { claimedInboxIds, getArrivalMarker, mailTargets, recordRejection, storeMessage, threadForMessageIds, type MailTarget } from '../../store/messages.ts';
 import type { AttachmentRecord, EventRecord, InboxRecord, ListEntryRecord, MessageRecord, ThreadRecord } from '../../store/records.ts';
 import { messageReceivedData } from '../../core/events.ts';
 import { dispatchAfterCommit, newEvent } from '../webhooks/event-outbox.ts';
@@ -73,18 +73,25 @@ export async function ingestInboundMail(n: InboundNotification): Promise<IngestO
   const rawKey = rawInboundKey(n.sesMessageId);
   const outcome: IngestOutcome = { delivered: [], duplicates: [], rejected: [], unknownRecipients: [] };
   const usernames = recipientUsernames(n.recipients, config.mailDomain);
-  const inboxes = await inboxesByUsername(usernames);
-  const known = new Set(inboxes.map(claimOf));
-  outcome.unknownRecipients = usernames.filter((u) => !known.has(u));
-  if (!inboxes.length) {
+  const noInbox = () => {
     log.info('inbound mail for no active inbox', { ses_message_id: n.sesMessageId, recipients: usernames.length });
     return outcome;
+  };
+  const inboxIds = await claimedInboxIds(usernames);
+  if (!inboxIds.length) {
+    outcome.unknownRecipients = usernames;
+    return noInbox();
   }
 
   // Parsed as it streams from the bucket, with the size caps applied while streaming.
   const raw = await getObjectStream(rawKey);
   if (!raw) throw new Error(`raw message ${rawKey} is not in the bucket`);
   const parsed = await parseInboundStream(raw);
+  // Each inbox with its arrival marker and the thread this mail answers: one round trip for all.
+  const targets = await mailTargets(inboxIds, threadCandidates(parsed.inReplyTo, parsed.references));
+  const known = new Set(targets.map((t) => claimOf(t.inbox)));
+  outcome.unknownRecipients = usernames.filter((u) => !known.has(u));
+  if (!targets.length) return noInbox();
   if (parsed.parseError) outcome.parseError = parsed.parseError;
   const content = deriveContent(parsed);
   const receivedMs = Date.parse(n.receivedAt) || Date.now();
@@ -102,7 +109,8 @@ export async function ingestInboundMail(n: InboundNotification): Promise<IngestO
   }
 
   const rulesByAccount = new Map<string, Promise<ListEntryRecord[]>>();
-  for (const inbox of inboxes) {
+  for (const target of targets) {
+    const { inbox } = target;
     addLogContext({ account_id: inbox.account_id, inbox_id: inbox.id });
     let rules = rulesByAccount.get(inbox.account_id);
     if (!rules) { rules = listEntries(inbox.account_id); rulesByAccount.set(inbox.account_id, rules); }
@@ -117,7 +125,7 @@ export async function ingestInboundMail(n: InboundNotification): Promise<IngestO
       log.info('inbound mail rejected', { account_id: inbox.account_id, inbox_id: inbox.id, ses_message_id: n.sesMessageId, reason: decision.reason });
       continue;
     }
-    const stored = await fileIntoInbox(inbox, n, parsed, content, attachments, receivedAt, receivedMs);
+    const stored = await fileIntoInbox(target, n, parsed, content, attachments, receivedAt, receivedMs);
     if (stored === 'duplicate') outcome.duplicates.push(inbox.id);
     else outcome.delivered.push(stored);
     // Ids on the line itself: the context of a shared process (the local stack) can be reset meanwhile.
@@ -131,8 +139,9 @@ export async function ingestInboundMail(n: InboundNotification): Promise<IngestO
   return outcome;
 }
 
-async function fileIntoInbox(inbox: InboxRecord, n: InboundNotification, p: ParsedInbound, c: DerivedContent,
+async function fileIntoInbox(target: MailTarget, n: InboundNotification, p: ParsedInbound, c: DerivedContent,
   attachments: AttachmentRecord[], receivedAt: string, receivedMs: number) {
+  const { inbox } = target;
   const messageId = deterministicId('message', `${n.sesMessageId}#${inbox.id}`, receivedMs);
   // Plus-addressed copies (name+tag@) are visible recipients of `name@` too.
   const inboxDomain = inbox.address.slice(inbox.address.lastIndexOf('@') + 1);
@@ -143,8 +152,9 @@ async function fileIntoInbox(inbox: InboxRecord, n: InboundNotification, p: Pars
   }));
   for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * STORE_RETRY_PAUSE_MS * attempt));
-    const previousArrival = (await getArrivalMarker(inbox.id))?.seq ?? 0;
-    const existingThread = await threadForMessageIds(inbox.id, threadCandidates(p.inReplyTo, p.references));
+    // Read with the inbox at first; a retry (another arrival took the next place) reads them again.
+    const previousArrival = attempt === 0 ? target.previousArrival : (await getArrivalMarker(inbox.id))?.seq ?? 0;
+    const existingThread = attempt === 0 ? target.threadId : await threadForMessageIds(inbox.id, threadCandidates(p.inReplyTo, p.references));
     const threadId = existingThread ?? deterministicId('thread', `${n.sesMessageId}#${inbox.id}#thread`, receivedMs);
     const message: MessageRecord = {
       id: messageId,

@@ -6,7 +6,7 @@ import { newId } from '../../core/ids.ts';
 import { errorFields, log } from '../../log.ts';
 import { hears } from '../../core/stream.ts';
 import { listConnections } from '../../store/connections.ts';
-import { markDispatched, MAX_INLINE_PAYLOAD_BYTES, pendingEvents } from '../../store/events.ts';
+import { getEvents, markDispatched, MAX_INLINE_PAYLOAD_BYTES, pendingEvents } from '../../store/events.ts';
 import type { EventRecord, WebhookRecord } from '../../store/records.ts';
 import { listWebhooks } from '../../store/webhooks.ts';
 import { RESOURCE_SETTINGS } from '../../resource-settings.ts';
@@ -25,6 +25,17 @@ export interface DeliveryJob {
   /** 1-based attempt number. */
   attempt: number;
   generation: number;
+}
+
+/**
+ * Committed events to fan out, by id: the writer of a change hands its events to the queue and
+ * the queue's consumer (webhook-deliver) finds their webhooks and stream connections. The writer
+ * (an API call, the ingest of a mail) thus makes no DynamoDB call for the fan-out: one SQS send.
+ */
+export interface DispatchJob {
+  kind: 'dispatch';
+  account_id: string;
+  event_ids: string[];
 }
 
 /** Fan-out of one event to the account's WebSocket stream connections (usecases/webhooks/stream.ts), through the same queue. */
@@ -52,7 +63,7 @@ export async function newEvent(type: EventType, ctx: { account_id: string; inbox
 export const subscribes = (w: WebhookRecord, e: Pick<EventRecord, 'event' | 'inbox_id'>) =>
   w.status === 'active' && w.events.includes(e.event) && (w.inbox_id === null || w.inbox_id === e.inbox_id);
 
-export async function enqueueDeliveries(jobs: (DeliveryJob | StreamJob)[], delaySeconds = 0) {
+export async function enqueueDeliveries(jobs: (DeliveryJob | StreamJob | DispatchJob)[], delaySeconds = 0) {
   for (let i = 0; i < jobs.length; i += SQS_BATCH) {
     const chunk = jobs.slice(i, i + SQS_BATCH);
     const res = await sqsClient.send(new SendMessageBatchCommand({
@@ -86,13 +97,26 @@ export async function dispatchEvents(events: EventRecord[], exclude: { webhookId
   }
 }
 
-/** After the change is committed: dispatch now; on failure the sweeper does it within minutes. */
+/**
+ * After the change is committed: the events go to the queue for fan-out (one SQS call); if that
+ * fails, the sweeper dispatches them within minutes.
+ */
 export async function dispatchAfterCommit(events: EventRecord[]) {
+  if (!events.length) return;
+  const byAccount = new Map<string, string[]>();
+  for (const e of events) byAccount.set(e.account_id, [...(byAccount.get(e.account_id) ?? []), e.event_id]);
   try {
-    await dispatchEvents(events);
+    await enqueueDeliveries([...byAccount].map(([account_id, event_ids]): DispatchJob => ({ kind: 'dispatch', account_id, event_ids })));
   } catch (e) {
     log.warn('event dispatch failed; the sweeper will retry', { event_ids: events.map((x) => x.event_id), ...errorFields(e) });
   }
+}
+
+/** A dispatch job from the queue: fans out those of its events not yet dispatched. */
+export async function dispatchQueued(job: DispatchJob): Promise<number> {
+  const events = (await getEvents(job.event_ids)).filter((e) => !e.dispatched);
+  if (events.length) await dispatchEvents(events);
+  return events.length;
 }
 
 /** Dispatches events whose writer died before dispatching them. */
