@@ -4,6 +4,7 @@
  * 429 with retry_after when it goes too fast.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RetryEvent } from '../../sdk/src/index.ts';
 import { api, newAccount, rateHeaders, startExtraStack, target, uniqueUsername, type ApiResponse, type CreatedInbox, type ExtraStack } from './client.ts';
 
 let acct: CreatedInbox;
@@ -307,6 +308,24 @@ if (target().local) {
       // Another account is not held back by this one.
       const other = await at('/v1/account', { key: bystander.account_api_key });
       expect(other.status).toBe(200);
+    });
+
+    it('the SDK meets that 429, waits the retry_after it was given, and then gets its answer', { timeout: 150_000 }, async () => {
+      const { Mailroom } = await import('../../sdk/src/index.ts');
+      const retries: RetryEvent[] = [];
+      const sdk = new Mailroom({ apiUrl: extra.apiUrl, apiKey: limited.account_api_key, onRetry: (e) => retries.push(e),
+        retry: { retries: 3, baseDelayMs: 200, maxDelayMs: 2_000, maxRetryAfterSeconds: 65 } });
+      // The account is still over its minute's budget (the test above): the first answer is a 429.
+      const limitedNow = await at('/v1/account', { key: limited.account_api_key });
+      expect(limitedNow.status, 'still limited').toBe(429);
+      const started = Date.now();
+      const account = await sdk.account.get();
+      expect(account).toMatchObject({ id: expect.stringMatching(/^acc_/), tier: 'free' });
+      expect(retries.length).toBeGreaterThanOrEqual(1);
+      expect(retries[0]).toMatchObject({ status: 429, method: 'GET' });
+      // It waited what the API asked for (the rest of the window), not its own short backoff.
+      expect(retries[0]!.delayMs).toBeGreaterThanOrEqual(1_000);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(retries[0]!.delayMs);
     });
 
     it('the 11th free inbox created from one IP within an hour gets 429 RATE_LIMIT_EXCEEDED (INBOX_CREATE_RATE_LIMIT)', async () => {
