@@ -21,6 +21,11 @@
  *   inbox → threads                      pk INBOX#<inb>                     sk THREAD#<thr>
  *   inbox → threads by updated_at        gsi1 INBOX#<inb>#THREADS           <updated_at>#<thr>
  *   account → threads by updated_at      gsi2 ACCOUNT#<acc>#THREADS         <updated_at>#<thr>
+ *   thread read state (one item/thread)  pk INBOX#<inb>                     sk THREADSTATE#<thr>
+ *     inbox → unread|read threads        gsi1 INBOX#<inb>#THREADS#UNREAD|READ   <updated_at>#<thr>  (moves with the thread)
+ *     account → unread|read threads      gsi2 ACCOUNT#<acc>#THREADS#UNREAD|READ <updated_at>#<thr>
+ *   inbox → threads with a label         pk INBOX#<inb>#TLABEL#<label>      sk <thr>  (written before the label, checked on read)
+ *   account → threads with a label       gsi2 ACCOUNT#<acc>#TLABEL#<label>  <thr>
  *   Message-ID header → message, thread  pk INBOX#<inb>                     sk MID#<message-id>
  *   inbox → rejected mail (TTL)          pk INBOX#<inb>                     sk REJECT#<time>#<ses id>
  *   account → list entries               pk ACCOUNT#<acc>                   sk LIST#<lst>
@@ -103,6 +108,21 @@ export const keys = {
   }),
   inboxThreadsPartition: (inboxId: string) => `INBOX#${inboxId}#THREADS`,
   accountThreadsPartition: (accountId: string) => `ACCOUNT#${accountId}#THREADS`,
+  /**
+   * A thread's read state as an item of its own with a fixed key: its index attributes move with
+   * plain SETs (no delete and put of a moved key), in the transactions that change the thread.
+   */
+  threadState: (inboxId: string, threadId: string) => ({ pk: `INBOX#${inboxId}`, sk: `THREADSTATE#${threadId}` }),
+  threadStatePartitions: (inboxId: string, accountId: string, unread: boolean) => ({
+    gsi1pk: `INBOX#${inboxId}#THREADS#${unread ? 'UNREAD' : 'READ'}`, gsi2pk: `ACCOUNT#${accountId}#THREADS#${unread ? 'UNREAD' : 'READ'}`,
+  }),
+  inboxThreadStatePartition: (inboxId: string, unread: boolean) => `INBOX#${inboxId}#THREADS#${unread ? 'UNREAD' : 'READ'}`,
+  accountThreadStatePartition: (accountId: string, unread: boolean) => `ACCOUNT#${accountId}#THREADS#${unread ? 'UNREAD' : 'READ'}`,
+  threadLabel: (inboxId: string, accountId: string, label: string, threadId: string) => ({
+    pk: `INBOX#${inboxId}#TLABEL#${label}`, sk: threadId, gsi2pk: `ACCOUNT#${accountId}#TLABEL#${label}`, gsi2sk: threadId,
+  }),
+  inboxThreadLabelPartition: (inboxId: string, label: string) => `INBOX#${inboxId}#TLABEL#${label}`,
+  accountThreadLabelPartition: (accountId: string, label: string) => `ACCOUNT#${accountId}#TLABEL#${label}`,
   messageIdHeader: (inboxId: string, messageIdHeader: string) => ({ pk: `INBOX#${inboxId}`, sk: `MID#${messageIdHeader}` }),
   rejection: (inboxId: string, at: string, sesMessageId: string) => ({ pk: `INBOX#${inboxId}`, sk: `REJECT#${at}#${sesMessageId}` }),
   rejectionPrefix: 'REJECT#',

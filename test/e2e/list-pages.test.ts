@@ -2,11 +2,14 @@
  * Every list is a page (issue 10): inboxes, drafts, webhooks, webhook logs, allow/block lists and
  * custom domains page by cursor, each item seen exactly once; totals follow creations and
  * deletions (counters written with the item); each filter is its own partition; a cursor from
- * another list, filter, inbox or account — or an edited one — is a 400 naming `cursor`.
+ * another list, filter, inbox or account — or an edited one — is a 400 naming `cursor`. Thread
+ * lists filtered by unread (read-state partitions) and label (label index) return exactly the
+ * threads the unfiltered list shows in that state, across pages, as states and labels change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { addInbox, api, newAccount, type CreatedInbox } from './client.ts';
+import { seedMessages, type SeedSpec } from '../seed-store.ts';
+import { addInbox, api, newAccount, target, type CreatedInbox } from './client.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
 interface Page { total: number; limit: number; offset: number; has_more: boolean; next_cursor: string | null; [items: string]: unknown }
@@ -294,5 +297,90 @@ describe('GET /v1/domains', () => {
     const other = await paid();
     for (let i = 0; i < 2; i++) await created('POST', '/v1/domains', other.account_api_key, { domain: `other-${randomBytes(4).toString('hex')}.example.test` });
     await expectCursorRefused('/v1/domains', acct.account_api_key, await cursorOf('/v1/domains', other.account_api_key));
+  });
+});
+
+describe('GET /v1/inboxes/{id}/threads and /v1/threads filtered by unread and label', () => {
+  let inbox: CreatedInbox;
+  let second: CreatedInbox;
+  const messagesOf = new Map<string, string[]>();
+  interface T { id: string; unread_count: number; labels: string[] }
+
+  /** The unfiltered list (the thread index), newest activity first: what every filter must agree with. */
+  const everyThread = async (path: string, key: string) => {
+    const all: T[] = [];
+    let cursor: string | null = null;
+    do {
+      const p = await page(`${path}${path.includes('?') ? '&' : '?'}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, key);
+      all.push(...(p.threads as T[]));
+      cursor = p.next_cursor;
+    } while (cursor);
+    return all;
+  };
+
+  async function expectFiltersAgree() {
+    for (const [path, key] of [[`/v1/inboxes/${inbox.id}/threads`, inbox.api_key], ['/v1/threads', inbox.account_api_key]] as const) {
+      const all = await everyThread(path, key);
+      const want = {
+        'unread=true': all.filter((t) => t.unread_count > 0), 'unread=false': all.filter((t) => t.unread_count === 0),
+        'label=vip': all.filter((t) => t.labels.includes('vip')), 'label=vip&unread=true': all.filter((t) => t.labels.includes('vip') && t.unread_count > 0),
+      };
+      for (const [query, threads] of Object.entries(want)) {
+        const { seen, totals } = await allByCursor(`${path}?${query}`, key, 'threads', 3);
+        expect(seen, `${path}?${query}`).toEqual(threads.map((t) => t.id));
+        expect(totals, `${path}?${query}`).toEqual([threads.length]);
+      }
+    }
+  }
+
+  beforeAll(async () => {
+    inbox = await newAccount();
+    second = await addInbox(inbox.account_api_key);
+    const t = target();
+    Object.assign(process.env, {
+      TABLE_NAME: t.tableName, MAIL_DOMAIN: t.mailDomain, SITE_URL: t.siteUrl, AWS_ENDPOINT_URL: t.awsEndpoint, AWS_REGION: 'us-east-1',
+      ...(t.awsCredentials ? { AWS_ACCESS_KEY_ID: t.awsCredentials.accessKeyId, AWS_SECRET_ACCESS_KEY: t.awsCredentials.secretAccessKey } : {}),
+    });
+    const { getInbox } = await import('../../lambdas/store/accounts.ts');
+    // 36 messages in 12 threads of the first inbox (every 3rd read), and 8 in 4 threads of the second.
+    const spec = (i: number, threads: number): SeedSpec => ({ subject: `topic ${i % threads}`, body: `message ${i}`, from: 'a@example.com', read: i % 3 === 0, thread: i % threads });
+    for (const [created, n, threads] of [[inbox, 36, 12], [second, 8, 4]] as const) {
+      const seeded = await seedMessages((await getInbox(created.id))!, Array.from({ length: n }, (_, i) => spec(i, threads)));
+      for (const m of seeded) messagesOf.set(m.thread_id, [...(messagesOf.get(m.thread_id) ?? []), m.id]);
+    }
+    const threads = await everyThread(`/v1/inboxes/${inbox.id}/threads`, inbox.api_key);
+    for (const [i, th] of threads.entries()) {
+      if (i % 3 === 0) expect((await api('POST', `/v1/inboxes/${inbox.id}/threads/${th.id}/labels`, { key: inbox.api_key, body: { label: 'vip' } })).status).toBe(200);
+    }
+  }, 120_000);
+
+  it('unread, read, label and label+unread pages match the unfiltered list, in one inbox and account-wide', async () => {
+    await expectFiltersAgree();
+  });
+
+  it('reading a thread\'s last unread messages moves it to the read pages; one unread message moves it back; labels follow', async () => {
+    const threads = await everyThread(`/v1/inboxes/${inbox.id}/threads`, inbox.api_key);
+    const target = threads.find((t) => t.unread_count > 0 && t.labels.includes('vip'))!;
+    for (const m of messagesOf.get(target.id)!) {
+      expect((await api('PATCH', `/v1/inboxes/${inbox.id}/messages/${m}`, { key: inbox.api_key, body: { read: true } })).status).toBe(200);
+    }
+    const unreadNow = (await allByCursor(`/v1/inboxes/${inbox.id}/threads?unread=true`, inbox.api_key, 'threads', 3)).seen;
+    expect(unreadNow).not.toContain(target.id);
+    await expectFiltersAgree();
+    expect((await api('PATCH', `/v1/inboxes/${inbox.id}/messages/${messagesOf.get(target.id)![0]}`, { key: inbox.api_key, body: { read: false } })).status).toBe(200);
+    const other = threads.find((t) => !t.labels.includes('vip'))!;
+    expect((await api('DELETE', `/v1/inboxes/${inbox.id}/threads/${target.id}/labels/vip`, { key: inbox.api_key })).status).toBe(200);
+    expect((await api('PATCH', `/v1/inboxes/${inbox.id}/threads/${other.id}`, { key: inbox.api_key, body: { labels: ['vip', 'x'] } })).status).toBe(200);
+    expect((await allByCursor(`/v1/inboxes/${inbox.id}/threads?unread=true`, inbox.api_key, 'threads', 3)).seen).toContain(target.id);
+    await expectFiltersAgree();
+  });
+
+  it('refuses the unread pages\' cursor on the read pages, and another inbox\'s', async () => {
+    const cursor = await cursorOf(`/v1/inboxes/${inbox.id}/threads?unread=true`, inbox.api_key);
+    await expectCursorRefused(`/v1/inboxes/${inbox.id}/threads?unread=false`, inbox.api_key, cursor);
+    await expectCursorRefused(`/v1/inboxes/${inbox.id}/threads`, inbox.api_key, cursor);
+    await expectCursorRefused(`/v1/inboxes/${inbox.id}/threads?unread=true`, inbox.api_key, await cursorOf(`/v1/inboxes/${second.id}/threads?unread=true`, second.api_key));
+    await expectCursorRefused(`/v1/inboxes/${inbox.id}/threads?label=vip`, inbox.api_key,
+      await cursorOf(`/v1/threads?label=vip`, inbox.account_api_key));
   });
 });
