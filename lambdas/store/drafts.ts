@@ -3,7 +3,7 @@ import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { badRequest } from '../core/errors.ts';
 import { keys, stripKeys } from './keys.ts';
-import { countQuery, counterUpdate, type ListQuery, type PageRequest, queryPage, readCounters } from './pages.ts';
+import { countQuery, type ListQuery, type PageRequest, queryPage, readCounters } from './pages.ts';
 import type { DraftRecord } from './records.ts';
 
 const TableName = config.tableName;

@@ -282,12 +282,14 @@ const isConditionFailure = (e: unknown) => (e as Error).name === 'ConditionalChe
  * 'contended' when a removal lost every round (the caller answers a retryable 409).
  */
 export async function changeThreadLabels(inboxId: string, threadId: string, change: LabelChange, now: string, accountId?: string): Promise<ThreadRecord | undefined | 'contended'> {
-  return changeLabels(inboxId, threadId, change, now, accountId ?? (await getAccountIdOfInbox(inboxId)));
+  const account = accountId ?? (await getAccountIdOfInbox(inboxId));
+  return account === undefined ? undefined : changeLabels(inboxId, threadId, change, now, account);
 }
 
-async function getAccountIdOfInbox(inboxId: string): Promise<string> {
+/** The account of an inbox, for callers that name only the inbox (the label index is also account-wide). */
+async function getAccountIdOfInbox(inboxId: string): Promise<string | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.inbox(inboxId), ProjectionExpression: 'account_id' }));
-  return (Item?.account_id as string | undefined) ?? '';
+  return Item?.account_id as string | undefined;
 }
 
 /**
