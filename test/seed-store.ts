@@ -108,9 +108,11 @@ async function bulkStore(inbox: InboxRecord, messages: MessageRecord[], concurre
   // Items made as they are written (a 100,000-message inbox is over a million items).
   function* items() {
     for (const t of threads.values()) {
-      // The thread's Put, as the transaction writes a new thread, with its final counts.
-      const [, threadPut] = messageWriteItems({ message: firstOf.get(t.id)!, inbox, preview: '', events: [], thread: { kind: 'new', record: t } });
-      yield threadPut.Put.Item as Record<string, unknown>;
+      // The thread's items (the thread, its read-state item), as the transaction writes a new
+      // thread, with its final counts; the first message's own items come below.
+      for (const item of messageWriteItems({ message: firstOf.get(t.id)!, inbox, preview: '', events: [], thread: { kind: 'new', record: t } })) {
+        if (item.Put && ['thread', 'thread-state'].includes(item.Put.Item.entity)) yield item.Put.Item as Record<string, unknown>;
+      }
     }
     for (const m of messages) {
       // The message's own items; thread and counter updates are written once, with final values.

@@ -35,11 +35,11 @@ async function createDomain(req: HttpRequest<z.output<typeof CreateDomainBody>>)
   return { status: 201, result: domainView(d), nextSteps: STEPS_PENDING(d) };
 }
 
-async function listDomains(req: HttpRequest): Promise<OperationResult> {
+async function listDomains(req: HttpRequest<unknown, domains.ListDomainsInput>): Promise<OperationResult> {
   const account = req.principal!.account;
-  const { domains: all, maxCustomDomains } = await domains.listDomains(account);
+  const { domains: all, maxCustomDomains, ...page } = await domains.listDomains(account, req.query);
   return {
-    result: { domains: all.map(domainView), total: all.length, max_custom_domains: maxCustomDomains },
+    result: { ...page, domains: all.map(domainView), max_custom_domains: maxCustomDomains },
     nextSteps: all.length ? ['POST /v1/domains/{id}/verify checks a pending domain\'s DNS records again.']
       : [isPaid(account.tier) ? 'Add a domain with POST /v1/domains {"domain": "agents.example.com"}.' : 'Custom domains need a paid tier (GET /v1/capabilities).'],
   };

@@ -47,7 +47,7 @@ async function createInbox(req: HttpRequest<inboxes.CreateInboxInput>): Promise<
 }
 
 async function listInboxes(req: HttpRequest<unknown, inboxes.ListInboxesInput>): Promise<OperationResult> {
-  const page = await inboxes.listInboxes(req.principal!.account.id, req.query);
+  const page = await inboxes.listInboxes(req.principal!.account, req.query);
   return {
     result: { ...page, inboxes: page.inboxes.map(inboxSummary) },
     nextSteps: page.total === 0

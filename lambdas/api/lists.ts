@@ -19,8 +19,8 @@ async function createListEntry(req: HttpRequest<lists.CreateListEntryInput>): Pr
 }
 
 async function listListEntries(req: HttpRequest<unknown, lists.ListEntriesInput>): Promise<OperationResult> {
-  const rows = await lists.listListEntries(req.principal!.account.id, req.query);
-  return { result: { lists: rows.map(view), total: rows.length }, nextSteps: ['Remove an entry with DELETE /v1/lists/{id}.'] };
+  const { entries, ...page } = await lists.listListEntries(req.principal!.account.id, req.query);
+  return { result: { ...page, lists: entries.map(view) }, nextSteps: ['Remove an entry with DELETE /v1/lists/{id}.'] };
 }
 
 async function deleteListEntry(req: HttpRequest): Promise<OperationResult> {

@@ -27,7 +27,7 @@ async function getThread(req: HttpRequest): Promise<OperationResult> {
 }
 
 const relabel = async (req: HttpRequest, change: threads.LabelChange): Promise<OperationResult> => ({
-  result: { thread: threadView(await threads.relabelThread(req.principal!.inbox!.id, req.params.threadId, change)) },
+  result: { thread: threadView(await threads.relabelThread(req.principal!.inbox!, req.params.threadId, change)) },
   nextSteps: ['Find labelled threads with GET /v1/inboxes/{id}/threads?label=<label>.'],
 });
 

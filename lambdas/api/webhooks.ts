@@ -26,10 +26,11 @@ async function createWebhook(req: HttpRequest<webhooks.CreateWebhookInput>): Pro
   };
 }
 
-async function listWebhooks(req: HttpRequest): Promise<OperationResult> {
-  const rows = await webhooks.listWebhooks(req.principal!);
+async function listWebhooks(req: HttpRequest<unknown, webhooks.ListWebhooksInput>): Promise<OperationResult> {
+  const page = await webhooks.listWebhooks(req.principal!, req.query);
+  const rows = page.webhooks;
   return {
-    result: { webhooks: rows.map(view), total: rows.length },
+    result: { ...page, webhooks: rows.map(view) },
     nextSteps: rows.some((w) => w.status === 'unhealthy')
       ? ['A webhook is unhealthy: fix its endpoint, then POST /v1/webhooks/{id}/enable.']
       : rows.length ? ['GET /v1/webhooks/{id}/logs shows each delivery attempt.'] : ['Create one with POST /v1/webhooks.'],

@@ -66,6 +66,16 @@ export const Pagination = z.object({
 export const Cursor = z.string().min(1).max(2048).describe('next_cursor of the previous page: the page after it (cheaper than a deep offset)');
 export const NextCursor = z.string().nullable().describe('Pass as cursor to get the next page; null on the last page');
 
+/** limit, offset and cursor: what every list takes (a list's own filters extend it). */
+export const CursorPagination = Pagination.extend({ cursor: Cursor.optional() });
+/** The refinement every cursor-paged query ends with: a cursor already says where the page starts. */
+export const cursorWithoutOffset: [(q: { cursor?: string; offset: number }) => boolean, { message: string; path: string[] }] = [
+  (q) => q.cursor === undefined || q.offset === 0,
+  { message: 'cannot be combined with cursor (the cursor already says where the page starts)', path: ['offset'] },
+];
+/** The paging fields of every list result. */
+export const PageFields = { total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean(), next_cursor: NextCursor };
+
 export const UpgradeContext = z.object({
   operator_action_url: z.string(),
   operator_action_label: z.string(),

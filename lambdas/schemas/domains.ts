@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { components, Timestamp } from './common.ts';
+import { components, CursorPagination, cursorWithoutOffset, PageFields, Timestamp } from './common.ts';
 
 export const CreateDomainBody = z.object({
   domain: z.string().min(1).max(253).describe('A domain you control, e.g. agents.example.com; Unicode names are converted to their IDNA (xn--) form'),
@@ -31,9 +31,10 @@ export const Domain = z.object({
 
 export const DomainList = z.object({
   domains: z.array(Domain),
-  total: z.number().int(),
+  ...PageFields,
   max_custom_domains: z.number().int().describe('-1 = unlimited'),
 }).register(components, { id: 'DomainList' });
 
+export const ListDomainsQuery = CursorPagination.refine(...cursorWithoutOffset);
 export const DomainParams = z.object({ id: z.string() });
 export const DomainDeleted = z.object({ id: z.string(), domain: z.string(), deleted: z.literal(true) }).register(components, { id: 'DomainDeleted' });

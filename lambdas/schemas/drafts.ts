@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { components, IsoDateTime, Timestamp } from './common.ts';
+import { components, CursorPagination, cursorWithoutOffset, IsoDateTime, PageFields, Timestamp } from './common.ts';
 import { Label } from './messages.ts';
 import { CONTROL_OR_INVISIBLE } from '../core/text-safety.ts';
 
@@ -53,12 +53,10 @@ export const Draft = z.object({
   created_at: Timestamp,
   updated_at: Timestamp,
 }).register(components, { id: 'Draft' });
-export const DraftList = z.object({ drafts: z.array(Draft), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }).register(components, { id: 'DraftList' });
-export const ListDraftsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+export const DraftList = z.object({ drafts: z.array(Draft), ...PageFields }).register(components, { id: 'DraftList' });
+export const ListDraftsQuery = CursorPagination.extend({
   label: z.string().optional(),
-});
+}).refine(...cursorWithoutOffset);
 export const DraftParams = z.object({ id: z.string(), draftId: z.string() });
 export const DraftDeleted = z.object({ id: z.string(), deleted: z.literal(true), cancelled_schedule: z.boolean() }).register(components, { id: 'DraftDeleted' });
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { USERNAME_MAX, USERNAME_MIN } from '../core/usernames.ts';
-import { components, FreeJsonObject, Pagination, QueryBoolean, Timestamp } from './common.ts';
+import { components, CursorPagination, cursorWithoutOffset, FreeJsonObject, NextCursor, QueryBoolean, Timestamp } from './common.ts';
 
 export const InboxStatus = z.enum(['active', 'deleted']).register(components, { id: 'InboxStatus' });
 export const TierName = z.enum(['free', 'developer', 'growth', 'enterprise']).register(components, { id: 'Tier' });
@@ -53,12 +53,13 @@ export const InboxList = z.object({
   limit: z.number().int(),
   offset: z.number().int(),
   has_more: z.boolean(),
+  next_cursor: NextCursor,
 }).register(components, { id: 'InboxList' });
 
-export const ListInboxesQuery = Pagination.extend({
+export const ListInboxesQuery = CursorPagination.extend({
   include_deleted: QueryBoolean.optional()
     .describe('Also list soft-deleted inboxes'),
-});
+}).refine(...cursorWithoutOffset);
 
 export const UpdateInboxBody = z.object({
   display_name: z.string().trim().min(1).max(128).nullable().describe('null reverts to the username'),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { components, Timestamp } from './common.ts';
+import { components, CursorPagination, cursorWithoutOffset, PageFields, Timestamp } from './common.ts';
 
 export const ListType = z.enum(['allowlist', 'blocklist']).register(components, { id: 'ListType' });
 
@@ -20,10 +20,10 @@ export const ListEntry = z.object({
   created_at: Timestamp,
 }).register(components, { id: 'ListEntry' });
 
-export const ListEntriesQuery = z.object({
+export const ListEntriesQuery = CursorPagination.extend({
   type: ListType.optional(),
   inbox_id: z.string().optional().describe('An inbox id, or the literal "null" for account-wide entries only'),
-});
-export const ListEntryList = z.object({ lists: z.array(ListEntry), total: z.number().int() }).register(components, { id: 'ListEntryList' });
+}).refine(...cursorWithoutOffset);
+export const ListEntryList = z.object({ lists: z.array(ListEntry), ...PageFields }).register(components, { id: 'ListEntryList' });
 export const ListEntryParams = z.object({ id: z.string() });
 export const ListEntryDeleted = z.object({ id: z.string(), deleted: z.literal(true) }).register(components, { id: 'ListEntryDeleted' });

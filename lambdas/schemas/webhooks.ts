@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { EVENT_TYPES } from '../core/events.ts';
-import { components, Pagination, Timestamp } from './common.ts';
+import { components, CursorPagination, cursorWithoutOffset, PageFields, Timestamp } from './common.ts';
 
 const Events = z.array(z.string()).min(1).max(EVENT_TYPES.length)
   .describe(`Event types to receive: ${EVENT_TYPES.join(', ')}`);
@@ -33,7 +33,8 @@ export const Webhook = z.object({
   updated_at: Timestamp,
 }).register(components, { id: 'Webhook' });
 export const WebhookWithSecret = Webhook.extend({ secret: z.string().describe('whsec_…: shown only now; verify X-Service-Signature and the Standard Webhooks webhook-signature with it') }).register(components, { id: 'WebhookWithSecret' });
-export const WebhookList = z.object({ webhooks: z.array(Webhook), total: z.number().int() }).register(components, { id: 'WebhookList' });
+export const WebhookList = z.object({ webhooks: z.array(Webhook), ...PageFields }).register(components, { id: 'WebhookList' });
+export const ListWebhooksQuery = CursorPagination.refine(...cursorWithoutOffset);
 export const WebhookParams = z.object({ id: z.string() });
 export const WebhookDeleted = z.object({ id: z.string(), deleted: z.literal(true) }).register(components, { id: 'WebhookDeleted' });
 export const WebhookEnabled = z.object({ id: z.string(), status: z.literal('active'), health: z.literal('healthy'), re_enabled_at: Timestamp }).register(components, { id: 'WebhookEnabled' });
@@ -51,5 +52,5 @@ export const DeliveryLog = z.object({
   response_code: z.number().int().nullable(), latency_ms: z.number().int(), error: z.string().nullable(),
   retry_count: z.number().int().describe('0 for the first attempt'), success: z.boolean(),
 }).register(components, { id: 'DeliveryLog' });
-export const DeliveryLogList = z.object({ logs: z.array(DeliveryLog), total: z.number().int(), limit: z.number().int(), offset: z.number().int() }).register(components, { id: 'DeliveryLogList' });
-export const LogsQuery = Pagination;
+export const DeliveryLogList = z.object({ logs: z.array(DeliveryLog), ...PageFields }).register(components, { id: 'DeliveryLogList' });
+export const LogsQuery = CursorPagination.refine(...cursorWithoutOffset);

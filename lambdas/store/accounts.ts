@@ -5,6 +5,7 @@ import type { Tier } from '../core/tiers.ts';
 import { keys, stripKeys } from './keys.ts';
 import { ifApplied, transact } from './conditional.ts';
 import { eventPut } from './events.ts';
+import { countQuery, type ListQuery, type PageRequest, queryPage } from './pages.ts';
 import type { AccountRecord, ApiKeyRecord, EventRecord, InboxRecord } from './records.ts';
 
 const TableName = config.tableName;
@@ -59,6 +60,24 @@ export async function listAccountInboxes(accountId: string): Promise<InboxRecord
   return out;
 }
 
+/** Active inboxes (the sparse gsi2 partition), or all of them with deleted ones (gsi1), by id. */
+function inboxListQuery(accountId: string, includeDeleted: boolean): ListQuery {
+  const [index, pkName, skName, p] = includeDeleted
+    ? ['gsi1', 'gsi1pk', 'gsi1sk', keys.accountInboxesPartition(accountId)]
+    : ['gsi2', 'gsi2pk', 'gsi2sk', keys.activeInboxesPartition(accountId)];
+  return { IndexName: index, KeyConditionExpression: `${pkName} = :p`, ExpressionAttributeValues: { ':p': p }, ScanIndexForward: true,
+    keyNames: ['pk', 'sk', pkName, skName], fixed: { [pkName]: p } };
+}
+
+/** One page of the account's inboxes in id (creation) order. */
+export async function pageAccountInboxes(accountId: string, includeDeleted: boolean, page: PageRequest) {
+  const res = await queryPage(inboxListQuery(accountId, includeDeleted), page);
+  return { inboxes: res.items.map((i) => stripKeys(i) as InboxRecord), has_more: res.has_more, next_cursor: res.next_cursor };
+}
+
+/** Every inbox, deleted ones too, counted keys-only: for accounts stored before deleted_inbox_count existed. */
+export const countAllInboxes = (accountId: string) => countQuery(inboxListQuery(accountId, true));
+
 export async function getIdempotentInboxId(scope: string, clientId: string): Promise<string | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.idempotency(scope, clientId) }));
   return Item?.resource_id as string | undefined;
@@ -107,7 +126,8 @@ export async function createInbox(plan: NewInboxPlan): Promise<CreateInboxOutcom
   }
   push({ Put: { TableName, Item: { ...keys.inboxClaim(inbox), entity: 'username', inbox_id: inbox.id, account_id: inbox.account_id, created_at: now },
     ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: false, reason: 'username_taken' });
-  push({ Put: { TableName, Item: { ...keys.inbox(inbox.id), ...keys.accountInboxesIndex(inbox.account_id, inbox.id), entity: 'inbox', ...inbox } } }, { ok: true });
+  push({ Put: { TableName, Item: { ...keys.inbox(inbox.id), ...keys.accountInboxesIndex(inbox.account_id, inbox.id),
+    ...(inbox.status === 'active' ? keys.activeInboxIndex(inbox.account_id, inbox.id) : {}), entity: 'inbox', ...inbox } } }, { ok: true });
   push({ Put: { TableName, Item: { ...keys.apiKey(plan.inboxKeyHash), entity: 'apikey', kind: 'inbox', account_id: inbox.account_id, inbox_id: inbox.id, created_at: now },
     ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: true });
   if (plan.newAccount) {
@@ -163,12 +183,13 @@ export async function softDeleteInbox(inbox: InboxRecord, now: string, events: E
   return (await transact([
       ...events.map(eventPut),
       { Update: { TableName, Key: keys.inbox(inbox.id),
-        UpdateExpression: 'SET #status = :deleted, deleted_at = :now, updated_at = :now',
+        // Leaves the active-inboxes partition in the same write.
+        UpdateExpression: 'SET #status = :deleted, deleted_at = :now, updated_at = :now REMOVE gsi2pk, gsi2sk',
         ConditionExpression: '#status = :active',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':deleted': 'deleted', ':active': 'active', ':now': now } } },
       { Update: { TableName, Key: keys.account(inbox.account_id),
-        UpdateExpression: 'SET inbox_count = inbox_count - :one, updated_at = :now',
+        UpdateExpression: 'SET inbox_count = inbox_count - :one, updated_at = :now ADD deleted_inbox_count :one',
         ConditionExpression: 'inbox_count > :zero',
         ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':now': now } } },
     ])).ok;

@@ -1,9 +1,10 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import type { DomainRecord as DnsRecord } from '../core/domains.ts';
 import { keys, stripKeys } from './keys.ts';
 import { transact } from './conditional.ts';
+import { queryPage, type PageRequest } from './pages.ts';
 import { eventPut } from './events.ts';
 import type { EventRecord } from './records.ts';
 
@@ -39,17 +40,12 @@ export async function getDomain(accountId: string, domainId: string): Promise<Cu
   return Item ? (stripKeys(Item) as unknown as CustomDomainRecord) : undefined;
 }
 
-export async function listDomains(accountId: string): Promise<CustomDomainRecord[]> {
-  const out: CustomDomainRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({ TableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':p': keys.domainPrefix }, ExclusiveStartKey }));
-    for (const i of page.Items ?? []) out.push(stripKeys(i) as unknown as CustomDomainRecord);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+/** One page of the account's domains by id (creation order); the total is countDomains. */
+export async function pageDomains(accountId: string, page: PageRequest) {
+  const pk = keys.account(accountId).pk;
+  const res = await queryPage({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': keys.domainPrefix },
+    ScanIndexForward: true, keyNames: ['pk', 'sk'], fixed: { pk } }, page);
+  return { domains: res.items.map((i) => stripKeys(i) as unknown as CustomDomainRecord), has_more: res.has_more, next_cursor: res.next_cursor };
 }
 
 /** How many domains the account holds (the counter the limit is checked against). */

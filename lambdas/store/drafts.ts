@@ -1,14 +1,52 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
+import { badRequest } from '../core/errors.ts';
 import { keys, stripKeys } from './keys.ts';
-import { applied } from './conditional.ts';
+import { applied, transact } from './conditional.ts';
+import { countQuery, type ListQuery, type PageRequest, queryPage, readCounters } from './pages.ts';
 import type { DraftRecord } from './records.ts';
 
 const TableName = config.tableName;
+/** DynamoDB's limit of items in one TransactWriteItems: the draft, its label items and its counters share it. */
+const MAX_TRANSACTION_ITEMS = 100;
+
+/** Counter names on the inbox's draft counter item: every draft, and the drafts of each label. */
+const ALL = 'all';
+const labelCounter = (label: string) => `l#${label}`;
+
+/**
+ * The writes that keep a draft's label items and counters in step with a change of its labels:
+ * an item per label in that label's partition (sorted by draft id, so it never moves), and the
+ * counters, moved by one Update. `delta` is +1/-1 for a draft created/deleted, 0 for a relabel.
+ */
+function labelWrites(d: Pick<DraftRecord, 'inbox_id' | 'id'>, before: string[], after: string[], delta: number) {
+  const removed = before.filter((l) => !after.includes(l));
+  const added = after.filter((l) => !before.includes(l));
+  const items: any[] = [
+    ...removed.map((l) => ({ Delete: { TableName, Key: keys.draftLabel(d.inbox_id, l, d.id) } })),
+    ...added.map((l) => ({ Put: { TableName, Item: { ...keys.draftLabel(d.inbox_id, l, d.id), entity: 'draft-label', draft_id: d.id } } })),
+  ];
+  const up = [...(delta > 0 ? [ALL] : []), ...added.map(labelCounter)];
+  const down = [...(delta < 0 ? [ALL] : []), ...removed.map(labelCounter)];
+  // One Update per item and transaction: both directions in a single ADD with their own values.
+  if (up.length || down.length) {
+    const names = Object.fromEntries([...up, ...down].map((c, i) => [`#c${i}`, c]));
+    const parts = [...up.map((_, i) => `#c${i} :up`), ...down.map((_, i) => `#c${up.length + i} :down`)];
+    items.push({ Update: { TableName, Key: keys.draftCounts(d.inbox_id), UpdateExpression: `ADD ${parts.join(', ')}`,
+      ExpressionAttributeNames: names, ExpressionAttributeValues: { ...(up.length ? { ':up': 1 } : {}), ...(down.length ? { ':down': -1 } : {}) } } });
+  }
+  if (items.length + 1 > MAX_TRANSACTION_ITEMS) {
+    throw badRequest('VALIDATION_ERROR', `labels: this change replaces ${removed.length} labels and adds ${added.length}; change at most ${MAX_TRANSACTION_ITEMS - 2} labels at once (in two PATCHes).`, { field: 'labels' });
+  }
+  return items;
+}
 
 export async function putDraft(d: DraftRecord) {
-  await db.send(new PutCommand({ TableName, Item: { ...keys.draft(d.inbox_id, d.id), entity: 'draft', ...d }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db.send(new TransactWriteCommand({ TransactItems: [
+    { Put: { TableName, Item: { ...keys.draft(d.inbox_id, d.id), entity: 'draft', ...d }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...labelWrites(d, [], d.labels, 1),
+  ] }));
 }
 
 export async function getDraft(inboxId: string, draftId: string): Promise<DraftRecord | undefined> {
@@ -16,26 +54,47 @@ export async function getDraft(inboxId: string, draftId: string): Promise<DraftR
   return Item ? (stripKeys(Item) as unknown as DraftRecord) : undefined;
 }
 
-export async function listDrafts(inboxId: string): Promise<DraftRecord[]> {
-  const out: DraftRecord[] = [];
-  let ExclusiveStartKey: Record<string, any> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({ TableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.inboxPartition(inboxId), ':p': keys.draftPrefix }, ExclusiveStartKey }));
-    for (const i of page.Items ?? []) out.push(stripKeys(i) as unknown as DraftRecord);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return out;
+/** The inbox's drafts (base partition), or one label's (its partition), newest (highest id) first. */
+function draftListQuery(inboxId: string, label: string | undefined): ListQuery {
+  const pk = label === undefined ? keys.inboxPartition(inboxId) : keys.draftLabelPartition(inboxId, label);
+  return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': keys.draftPrefix },
+    ScanIndexForward: false, keyNames: ['pk', 'sk'], fixed: { pk } };
+}
+
+/** One page of drafts; a label's page reads its label items, then those drafts in one BatchGet. */
+export async function pageDrafts(inboxId: string, label: string | undefined, page: PageRequest) {
+  const res = await queryPage(draftListQuery(inboxId, label), page);
+  let drafts: DraftRecord[];
+  if (label === undefined) drafts = res.items.map((i) => stripKeys(i) as unknown as DraftRecord);
+  else {
+    const ids = res.items.map((i) => i.draft_id as string);
+    const found = ids.length ? (await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: ids.map((id) => keys.draft(inboxId, id)) } } }))) : undefined;
+    if (found?.UnprocessedKeys?.[TableName]?.Keys?.length) throw new Error('BatchGet left draft keys unprocessed');
+    const byId = new Map((found?.Responses?.[TableName] ?? []).map((i) => [i.id as string, stripKeys(i) as unknown as DraftRecord]));
+    drafts = ids.map((id) => byId.get(id)).filter((d): d is DraftRecord => !!d);
+  }
+  return { drafts, has_more: res.has_more, next_cursor: res.next_cursor };
+}
+
+/** Drafts in the list: the inbox's counters, or a keys-only count for inboxes stored before them. */
+export async function countDrafts(inboxId: string, label: string | undefined): Promise<number> {
+  const counters = await readCounters(keys.draftCounts(inboxId));
+  if (counters) return counters[label === undefined ? ALL : labelCounter(label)] ?? 0;
+  return countQuery(draftListQuery(inboxId, label));
 }
 
 /**
  * Replaces an editable draft (status draft or scheduled) as long as nobody changed it since it
  * was read (`expectedUpdatedAt`): a PATCH racing a send can never edit what is being sent.
  */
-export async function replaceDraft(d: DraftRecord, expectedUpdatedAt: string): Promise<boolean> {
-  return applied(db.send(new PutCommand({ TableName, Item: { ...keys.draft(d.inbox_id, d.id), entity: 'draft', ...d },
-      ConditionExpression: 'attribute_exists(pk) AND updated_at = :u AND #s IN (:d, :sch)',
-      ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':u': expectedUpdatedAt, ':d': 'draft', ':sch': 'scheduled' } })));
+export async function replaceDraft(d: DraftRecord, before: DraftRecord): Promise<boolean> {
+  return (await transact([
+      { Put: { TableName, Item: { ...keys.draft(d.inbox_id, d.id), entity: 'draft', ...d },
+        ConditionExpression: 'attribute_exists(pk) AND updated_at = :u AND #s IN (:d, :sch)',
+        ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':u': before.updated_at, ':d': 'draft', ':sch': 'scheduled' } } },
+      // The condition above makes `before.labels` exactly what is stored, so the label items follow.
+      ...labelWrites(d, before.labels, d.labels, 0),
+  ])).ok;
 }
 
 /** Claims a draft for sending: only one caller (API send or scheduler) wins. */
@@ -54,8 +113,12 @@ export async function releaseDraft(d: DraftRecord) {
     ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':status': d.status, ':was': d.updated_at, ':sending': 'sending' } })).catch(() => undefined);
 }
 
-export async function deleteDraft(inboxId: string, draftId: string, onlyEditable = true): Promise<boolean> {
-  return applied(db.send(new DeleteCommand({ TableName, Key: keys.draft(inboxId, draftId),
-      ConditionExpression: onlyEditable ? 'attribute_exists(pk) AND #s IN (:d, :sch)' : 'attribute_exists(pk)',
-      ...(onlyEditable ? { ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':d': 'draft', ':sch': 'scheduled' } } : {}) })));
+/** Deletes the draft with its label items and counts; `d` is the draft as read (its labels cannot change once it is claimed). */
+export async function deleteDraft(d: DraftRecord, onlyEditable = true): Promise<boolean> {
+  return (await transact([
+      { Delete: { TableName, Key: keys.draft(d.inbox_id, d.id),
+        ConditionExpression: onlyEditable ? 'attribute_exists(pk) AND updated_at = :u AND #s IN (:d, :sch)' : 'attribute_exists(pk)',
+        ...(onlyEditable ? { ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':u': d.updated_at, ':d': 'draft', ':sch': 'scheduled' } } : {}) } },
+      ...labelWrites(d, d.labels, [], -1),
+  ])).ok;
 }

@@ -4,6 +4,7 @@
  *   API key hash → principal             pk APIKEY#<sha256>                 sk APIKEY
  *   account                              pk ACCOUNT#<acc>                   sk ACCOUNT
  *   account → inboxes (by creation)      gsi1 ACCOUNT#<acc>#INBOXES         <inb>
+ *   account → active inboxes (sparse)    gsi2 ACCOUNT#<acc>#INBOXES#ACTIVE  <inb>  (removed on soft delete)
  *   inbox                                pk INBOX#<inb>                     sk INBOX
  *   username → inbox (uniqueness)        pk USERNAME#<username>             sk USERNAME
  *   client_id → created resource         pk IDEMPOTENCY#<scope>#<client_id> sk IDEMPOTENCY
@@ -20,12 +21,25 @@
  *   inbox → threads                      pk INBOX#<inb>                     sk THREAD#<thr>
  *   inbox → threads by updated_at        gsi1 INBOX#<inb>#THREADS           <updated_at>#<thr>
  *   account → threads by updated_at      gsi2 ACCOUNT#<acc>#THREADS         <updated_at>#<thr>
+ *   thread read state (one item/thread)  pk INBOX#<inb>                     sk THREADSTATE#<thr>
+ *     inbox → unread|read threads        gsi1 INBOX#<inb>#THREADS#UNREAD|READ   <updated_at>#<thr>  (moves with the thread)
+ *     account → unread|read threads      gsi2 ACCOUNT#<acc>#THREADS#UNREAD|READ <updated_at>#<thr>
+ *   inbox → threads with a label         pk INBOX#<inb>#TLABEL#<label>      sk <thr>  (written before the label, checked on read)
+ *   account → threads with a label       gsi2 ACCOUNT#<acc>#TLABEL#<label>  <thr>
  *   Message-ID header → message, thread  pk INBOX#<inb>                     sk MID#<message-id>
  *   inbox → rejected mail (TTL)          pk INBOX#<inb>                     sk REJECT#<time>#<ses id>
  *   account → list entries               pk ACCOUNT#<acc>                   sk LIST#<lst>
+ *   list entries of one type             gsi1 ACCOUNT#<acc>#LISTS#T#<type>  <lst>
+ *   list entries of one inbox (* = all)  gsi2 ACCOUNT#<acc>#LISTS#I#<inb|*> <lst>
+ *   list entries of one type and inbox   gsi3 ACCOUNT#<acc>#LISTS#TI#<type>#<inb|*> <lst>
+ *   list entry counters (totals)         pk ACCOUNT#<acc>                   sk LISTCOUNTS  (attrs all, t#…, i#…, ti#…)
  *   list entry uniqueness                pk ACCOUNT#<acc>                   sk LISTKEY#<type>#<inbox|*>#<address>
  *   account → webhooks                   pk ACCOUNT#<acc>                   sk WEBHOOK#<wh>
+ *   inbox → its webhooks                 gsi1 INBOX#<inb>#WEBHOOKS          <wh>
+ *   webhook counters (totals)            pk ACCOUNT#<acc>                   sk WEBHOOKCOUNTS  (attrs all, i#<inb>)
  *   inbox → drafts                       pk INBOX#<inb>                     sk DRAFT#<dft>
+ *   inbox → drafts with a label          pk INBOX#<inb>#DRAFTLABEL#<label>  sk DRAFT#<dft>  (one item per label)
+ *   draft counters (totals)              pk INBOX#<inb>                     sk DRAFTCOUNTS  (attrs all, l#<label>)
  *   SES message id → outbound message     pk SESMSG#<ses id>                 sk SESMSG
  *   daily sends per account (TTL)        pk SENDS#<acc>#<yyyy-mm-dd>        sk SENDS
  *   sends per minute per account (TTL)   pk SENDBURST#<acc>#<minute>        sk SENDBURST
@@ -58,6 +72,9 @@ export const keys = {
     gsi1sk: inboxId,
   }),
   accountInboxesPartition: (accountId: string) => `ACCOUNT#${accountId}#INBOXES`,
+  /** Only active inboxes carry it: the default inbox list is one key condition. */
+  activeInboxIndex: (accountId: string, inboxId: string) => ({ gsi2pk: `ACCOUNT#${accountId}#INBOXES#ACTIVE`, gsi2sk: inboxId }),
+  activeInboxesPartition: (accountId: string) => `ACCOUNT#${accountId}#INBOXES#ACTIVE`,
   username: (username: string) => ({ pk: `USERNAME#${username}`, sk: 'USERNAME' }),
   idempotency: (scope: string, clientId: string) => ({ pk: `IDEMPOTENCY#${scope}#${clientId}`, sk: 'IDEMPOTENCY' }),
   rateWindow: (subject: string, windowStart: number) => ({ pk: `RATE#${subject}#${windowStart}`, sk: 'RATE' }),
@@ -91,13 +108,38 @@ export const keys = {
   }),
   inboxThreadsPartition: (inboxId: string) => `INBOX#${inboxId}#THREADS`,
   accountThreadsPartition: (accountId: string) => `ACCOUNT#${accountId}#THREADS`,
+  /**
+   * A thread's read state as an item of its own with a fixed key: its index attributes move with
+   * plain SETs (no delete and put of a moved key), in the transactions that change the thread.
+   */
+  threadState: (inboxId: string, threadId: string) => ({ pk: `INBOX#${inboxId}`, sk: `THREADSTATE#${threadId}` }),
+  threadStatePartitions: (inboxId: string, accountId: string, unread: boolean) => ({
+    gsi1pk: `INBOX#${inboxId}#THREADS#${unread ? 'UNREAD' : 'READ'}`, gsi2pk: `ACCOUNT#${accountId}#THREADS#${unread ? 'UNREAD' : 'READ'}`,
+  }),
+  inboxThreadStatePartition: (inboxId: string, unread: boolean) => `INBOX#${inboxId}#THREADS#${unread ? 'UNREAD' : 'READ'}`,
+  accountThreadStatePartition: (accountId: string, unread: boolean) => `ACCOUNT#${accountId}#THREADS#${unread ? 'UNREAD' : 'READ'}`,
+  threadLabel: (inboxId: string, accountId: string, label: string, threadId: string) => ({
+    pk: `INBOX#${inboxId}#TLABEL#${label}`, sk: threadId, gsi2pk: `ACCOUNT#${accountId}#TLABEL#${label}`, gsi2sk: threadId,
+  }),
+  inboxThreadLabelPartition: (inboxId: string, label: string) => `INBOX#${inboxId}#TLABEL#${label}`,
+  accountThreadLabelPartition: (accountId: string, label: string) => `ACCOUNT#${accountId}#TLABEL#${label}`,
   messageIdHeader: (inboxId: string, messageIdHeader: string) => ({ pk: `INBOX#${inboxId}`, sk: `MID#${messageIdHeader}` }),
   rejection: (inboxId: string, at: string, sesMessageId: string) => ({ pk: `INBOX#${inboxId}`, sk: `REJECT#${at}#${sesMessageId}` }),
   rejectionPrefix: 'REJECT#',
   listEntry: (accountId: string, entryId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `LIST#${entryId}` }),
   listEntryPrefix: 'LIST#',
+  /** The type, inbox and type+inbox partitions of a list entry ('*' = account-wide). */
+  listEntryIndexes: (accountId: string, type: string, inboxId: string | null, entryId: string) => ({
+    gsi1pk: `ACCOUNT#${accountId}#LISTS#T#${type}`, gsi1sk: entryId,
+    gsi2pk: `ACCOUNT#${accountId}#LISTS#I#${inboxId ?? '*'}`, gsi2sk: entryId,
+    gsi3pk: `ACCOUNT#${accountId}#LISTS#TI#${type}#${inboxId ?? '*'}`, gsi3sk: entryId,
+  }),
+  listEntryCounts: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'LISTCOUNTS' }),
   draft: (inboxId: string, draftId: string) => ({ pk: `INBOX#${inboxId}`, sk: `DRAFT#${draftId}` }),
   draftPrefix: 'DRAFT#',
+  draftLabel: (inboxId: string, label: string, draftId: string) => ({ pk: `INBOX#${inboxId}#DRAFTLABEL#${label}`, sk: `DRAFT#${draftId}` }),
+  draftLabelPartition: (inboxId: string, label: string) => `INBOX#${inboxId}#DRAFTLABEL#${label}`,
+  draftCounts: (inboxId: string) => ({ pk: `INBOX#${inboxId}`, sk: 'DRAFTCOUNTS' }),
   sesMessage: (sesMessageId: string) => ({ pk: `SESMSG#${sesMessageId}`, sk: 'SESMSG' }),
   dailySends: (accountId: string, day: string) => ({ pk: `SENDS#${accountId}#${day}`, sk: 'SENDS' }),
   sendBurst: (accountId: string, minute: number) => ({ pk: `SENDBURST#${accountId}#${minute}`, sk: 'SENDBURST' }),
@@ -105,6 +147,9 @@ export const keys = {
   suppressed: (accountId: string, address: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `SUPPRESSED#${address}` }),
   webhook: (accountId: string, webhookId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${webhookId}` }),
   webhookPrefix: 'WEBHOOK#',
+  inboxWebhookIndex: (inboxId: string, webhookId: string) => ({ gsi1pk: `INBOX#${inboxId}#WEBHOOKS`, gsi1sk: webhookId }),
+  inboxWebhooksPartition: (inboxId: string) => `INBOX#${inboxId}#WEBHOOKS`,
+  webhookCounts: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'WEBHOOKCOUNTS' }),
   event: (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
   pendingEventIndex: (timestamp: string, eventId: string) => ({ gsi3pk: 'PENDING_EVENTS', gsi3sk: `${timestamp}#${eventId}` }),
   pendingEventsPartition: 'PENDING_EVENTS',

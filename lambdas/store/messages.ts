@@ -1,7 +1,7 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
-import { transact } from './conditional.ts';
+import { ifApplied, transact } from './conditional.ts';
 import { keys, stripKeys } from './keys.ts';
 import { countQuery, type ListQuery, type PageRequest, queryPage } from './pages.ts';
 import { eventPut } from './events.ts';
@@ -135,13 +135,24 @@ export function messageWriteItems(args: StoreMessageArgs): any[] {
     // The account-wide thread list's total.
     items.push({ Update: { TableName, Key: keys.account(inbox.account_id), UpdateExpression: 'ADD thread_count :one',
       ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } });
+    const idx = keys.threadIndexes(inbox.id, inbox.account_id, t.id, t.updated_at);
+    items.push({ Put: { TableName, Item: { ...keys.threadState(inbox.id, t.id), ...keys.threadStatePartitions(inbox.id, inbox.account_id, t.unread_count > 0),
+      gsi1sk: idx.gsi1sk, gsi2sk: idx.gsi2sk, entity: 'thread-state', thread_id: t.id, inbox_id: inbox.id } } });
   } else {
     const idx = keys.threadIndexes(inbox.id, inbox.account_id, thread.id, m.received_at);
+    const unreadNow = inbound && !m.read;
     items.push({ Update: { TableName, Key: keys.thread(inbox.id, thread.id),
-      UpdateExpression: `ADD message_count :one${inbound && !m.read ? ', unread_count :one' : ''}, participants :p SET updated_at = :at, latest_message = :latest, gsi1sk = :g1, gsi2sk = :g2`,
+      UpdateExpression: `ADD message_count :one${unreadNow ? ', unread_count :one' : ''}, participants :p SET updated_at = :at, latest_message = :latest, gsi1sk = :g1, gsi2sk = :g2`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':one': 1, ':p': new Set([inbox.address, m.from, ...m.to, ...m.cc].filter(Boolean)), ':at': m.received_at,
         ':latest': latest, ':g1': idx.gsi1sk, ':g2': idx.gsi2sk } } });
+    // The read-state item moves with the thread; an unread arrival makes the thread unread, any
+    // other message leaves its state as it is (no read of the thread needed to know it).
+    const state = keys.threadStatePartitions(inbox.id, inbox.account_id, true);
+    items.push({ Update: { TableName, Key: keys.threadState(inbox.id, thread.id),
+      UpdateExpression: `SET gsi1sk = :g1, gsi2sk = :g2, thread_id = :t, inbox_id = :i${unreadNow ? ', gsi1pk = :s1, gsi2pk = :s2' : ''}`,
+      ExpressionAttributeValues: { ':g1': idx.gsi1sk, ':g2': idx.gsi2sk, ':t': thread.id, ':i': inbox.id,
+        ...(unreadNow ? { ':s1': state.gsi1pk, ':s2': state.gsi2pk } : {}) } } });
   }
   if (m.message_id_header) {
     items.push({ Put: { TableName, Item: { ...keys.messageIdHeader(inbox.id, m.message_id_header), entity: 'message-id',
@@ -222,19 +233,42 @@ export async function getMessage(inboxId: string, messageId: string): Promise<Me
   return Item ? (stripKeys(Item) as unknown as MessageRecord) : undefined;
 }
 
-/** Marks read/unread and keeps the thread's unread_count in step, in one transaction. */
+/** Rounds of setMessageRead when the thread's unread count moved under it (see below). */
+const READ_STATE_ATTEMPTS = 8;
+
+/**
+ * Marks read/unread and keeps the thread's unread_count, its read-state item and the inbox's
+ * counter in step, in one transaction. Marking read makes the thread read only if this was its
+ * last unread message: the thread's count is a condition of the same write (`<= 1` → the state
+ * moves to READ, `> 1` → it stays), so the state follows the count exactly; a guess the count
+ * refutes is retried with the other branch. False when the message's flag was changed meanwhile.
+ */
 export async function setMessageRead(m: MessageRecord, read: boolean): Promise<boolean> {
   if (m.read === read) return true;
   const readIndex = keys.messageReadIndex(m.inbox_id, read, m.id);
-  return (await transact([
-      { Update: { TableName, Key: keys.message(m.inbox_id, m.id), UpdateExpression: 'SET #read = :r, gsi2pk = :g2pk, gsi2sk = :g2sk',
-        ConditionExpression: '#read = :was', ExpressionAttributeNames: { '#read': 'read' },
-        ExpressionAttributeValues: { ':r': read, ':was': !read, ':g2pk': readIndex.gsi2pk, ':g2sk': readIndex.gsi2sk } } },
-      { Update: { TableName, Key: keys.thread(m.inbox_id, m.thread_id), UpdateExpression: 'ADD unread_count :d',
-        ExpressionAttributeValues: { ':d': read ? -1 : 1 } } },
-      { Update: { TableName, Key: keys.inbox(m.inbox_id), UpdateExpression: 'ADD unread_listed_count :d',
-        ExpressionAttributeValues: { ':d': read ? -1 : 1 } } },
-  ])).ok;
+  const state = keys.threadStatePartitions(m.inbox_id, m.account_id, !read);
+  let lastUnread = true;
+  for (let attempt = 0; attempt < READ_STATE_ATTEMPTS; attempt++) {
+    const moveState = !read || lastUnread;
+    const outcome = await transact([
+        { Update: { TableName, Key: keys.message(m.inbox_id, m.id), UpdateExpression: 'SET #read = :r, gsi2pk = :g2pk, gsi2sk = :g2sk',
+          ConditionExpression: '#read = :was', ExpressionAttributeNames: { '#read': 'read' },
+          ExpressionAttributeValues: { ':r': read, ':was': !read, ':g2pk': readIndex.gsi2pk, ':g2sk': readIndex.gsi2sk } } },
+        { Update: { TableName, Key: keys.thread(m.inbox_id, m.thread_id), UpdateExpression: 'ADD unread_count :d',
+          ...(read ? { ConditionExpression: lastUnread ? 'attribute_not_exists(unread_count) OR unread_count <= :one' : 'unread_count > :one' } : {}),
+          ExpressionAttributeValues: { ':d': read ? -1 : 1, ...(read ? { ':one': 1 } : {}) } } },
+        { Update: { TableName, Key: keys.inbox(m.inbox_id), UpdateExpression: 'ADD unread_listed_count :d',
+          ExpressionAttributeValues: { ':d': read ? -1 : 1 } } },
+        ...(moveState ? [{ Update: { TableName, Key: keys.threadState(m.inbox_id, m.thread_id), UpdateExpression: 'SET gsi1pk = :s1, gsi2pk = :s2',
+          ExpressionAttributeValues: { ':s1': state.gsi1pk, ':s2': state.gsi2pk } } }] : []),
+    ]);
+    if (outcome.ok) return true;
+    // The message's flag changed meanwhile: someone else made this change.
+    if (outcome.failed === 0) return false;
+    // The thread's count refuted the guess: try the other branch. (-1: a concurrent transaction; again.)
+    if (outcome.failed === 1) lastUnread = !lastUnread;
+  }
+  return false;
 }
 
 export async function setMessageLabels(m: MessageRecord, labels: string[]) {
@@ -267,7 +301,6 @@ export type LabelChange = { set: string[] } | { add: string } | { remove: string
 const REMOVE_LABEL_ATTEMPTS = 12;
 const REMOVE_LABEL_BACKOFF_CAP_MS = 200;
 
-const isConditionFailure = (e: unknown) => (e as Error).name === 'ConditionalCheckFailedException';
 
 /**
  * Changes thread labels with atomic updates, so concurrent changes all apply in some serial
@@ -275,47 +308,75 @@ const isConditionFailure = (e: unknown) => (e as Error).name === 'ConditionalChe
  * position only if it still holds that label. Undefined when the thread does not exist;
  * 'contended' when a removal lost every round (the caller answers a retryable 409).
  */
-export async function changeThreadLabels(inboxId: string, threadId: string, change: LabelChange, now: string): Promise<ThreadRecord | undefined | 'contended'> {
+export async function changeThreadLabels(inboxId: string, threadId: string, change: LabelChange, now: string, accountId?: string): Promise<ThreadRecord | undefined | 'contended'> {
+  const account = accountId ?? (await getAccountIdOfInbox(inboxId));
+  return account === undefined ? undefined : changeLabels(inboxId, threadId, change, now, account);
+}
+
+/** The account of an inbox, for callers that name only the inbox (the label index is also account-wide). */
+async function getAccountIdOfInbox(inboxId: string): Promise<string | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.inbox(inboxId), ProjectionExpression: 'account_id' }));
+  return Item?.account_id as string | undefined;
+}
+
+/**
+ * The label index (keys.threadLabel) is written around the atomic label updates, never in a
+ * transaction with them (20 concurrent adds on one thread must all apply, and transactions on one
+ * item conflict): an entry is put before its label is added and deleted after it is removed only
+ * while the thread still lacks it, so every labelled thread has its entry. A leftover entry (a
+ * failed add, a cleanup that lost a race) is harmless: readers check the thread's labels.
+ */
+const putLabelEntries = (inboxId: string, accountId: string, threadId: string, labels: string[]) => Promise.all(labels.map((l) =>
+  db.send(new PutCommand({ TableName, Item: { ...keys.threadLabel(inboxId, accountId, l, threadId), entity: 'thread-label', thread_id: threadId, inbox_id: inboxId } }))));
+
+const dropLabelEntries = (inboxId: string, accountId: string, threadId: string, labels: string[]) => Promise.all(labels.map((l) => {
+  const { pk, sk } = keys.threadLabel(inboxId, accountId, l, threadId);
+  // The thread holds the label again (or a concurrent change): its entry stays.
+  return transact([
+    { ConditionCheck: { TableName, Key: keys.thread(inboxId, threadId), ConditionExpression: 'attribute_not_exists(pk) OR NOT contains(labels, :l)',
+      ExpressionAttributeValues: { ':l': l } } },
+    { Delete: { TableName, Key: { pk, sk } } },
+  ]);
+}));
+
+async function changeLabels(inboxId: string, threadId: string, change: LabelChange, now: string, accountId: string): Promise<ThreadRecord | undefined | 'contended'> {
   const Key = keys.thread(inboxId, threadId);
   if ('set' in change) {
-    try {
-      const { Attributes } = await db.send(new UpdateCommand({ TableName, Key,
-        UpdateExpression: 'SET labels = :l, labels_updated_at = :now', ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':l': [...new Set(change.set)], ':now': now }, ReturnValues: 'ALL_NEW' }));
-      return toThread(Attributes!);
-    } catch (e) {
-      if (isConditionFailure(e)) return undefined;
-      throw e;
-    }
+    const labels = [...new Set(change.set)];
+    await putLabelEntries(inboxId, accountId, threadId, labels);
+    const replaced = await ifApplied(db.send(new UpdateCommand({ TableName, Key,
+      UpdateExpression: 'SET labels = :l, labels_updated_at = :now', ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':l': labels, ':now': now }, ReturnValues: 'ALL_OLD' })));
+    if (!replaced) return undefined;
+    const before = toThread(replaced.Attributes!);
+    await dropLabelEntries(inboxId, accountId, threadId, (before.labels ?? []).filter((l) => !labels.includes(l)));
+    return { ...before, labels, labels_updated_at: now } as ThreadRecord;
   }
   if ('add' in change) {
-    try {
-      const { Attributes } = await db.send(new UpdateCommand({ TableName, Key,
-        UpdateExpression: 'SET labels = list_append(if_not_exists(labels, :none), :one), labels_updated_at = :now',
-        ConditionExpression: 'attribute_exists(pk) AND NOT contains(labels, :label)',
-        ExpressionAttributeValues: { ':none': [], ':one': [change.add], ':label': change.add, ':now': now }, ReturnValues: 'ALL_NEW' }));
-      return toThread(Attributes!);
-    } catch (e) {
-      if (!isConditionFailure(e)) throw e;
-      // No thread, or the label is already there: either way, what is stored now is the answer.
-      return getThread(inboxId, threadId);
-    }
+    await putLabelEntries(inboxId, accountId, threadId, [change.add]);
+    const added = await ifApplied(db.send(new UpdateCommand({ TableName, Key,
+      UpdateExpression: 'SET labels = list_append(if_not_exists(labels, :none), :one), labels_updated_at = :now',
+      ConditionExpression: 'attribute_exists(pk) AND NOT contains(labels, :label)',
+      ExpressionAttributeValues: { ':none': [], ':one': [change.add], ':label': change.add, ':now': now }, ReturnValues: 'ALL_NEW' })));
+    // No thread, or the label is already there: either way, what is stored now is the answer.
+    return added ? toThread(added.Attributes!) : getThread(inboxId, threadId);
   }
   for (let attempt = 0; attempt < REMOVE_LABEL_ATTEMPTS; attempt++) {
     const current = await getThread(inboxId, threadId);
     if (!current) return undefined;
     const at = (current.labels ?? []).indexOf(change.remove);
     if (at < 0) return current;
-    try {
-      const { Attributes } = await db.send(new UpdateCommand({ TableName, Key,
-        UpdateExpression: `REMOVE labels[${at}] SET labels_updated_at = :now`,
-        ConditionExpression: `attribute_exists(pk) AND labels[${at}] = :label`,
-        ExpressionAttributeValues: { ':label': change.remove, ':now': now }, ReturnValues: 'ALL_NEW' }));
-      return toThread(Attributes!);
-    } catch (e) {
-      if (!isConditionFailure(e)) throw e;
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(REMOVE_LABEL_BACKOFF_CAP_MS, 10 * 2 ** attempt)));
+    const removed = await ifApplied(db.send(new UpdateCommand({ TableName, Key,
+      UpdateExpression: `REMOVE labels[${at}] SET labels_updated_at = :now`,
+      ConditionExpression: `attribute_exists(pk) AND labels[${at}] = :label`,
+      ExpressionAttributeValues: { ':label': change.remove, ':now': now }, ReturnValues: 'ALL_NEW' })));
+    if (removed) {
+      const after = toThread(removed.Attributes!);
+      if (!after.labels.includes(change.remove)) await dropLabelEntries(inboxId, accountId, threadId, [change.remove]);
+      return after;
     }
+    // Another change moved the list under this one: read it again.
+    await new Promise((r) => setTimeout(r, Math.random() * Math.min(REMOVE_LABEL_BACKOFF_CAP_MS, 10 * 2 ** attempt)));
   }
   return 'contended';
 }
@@ -499,12 +560,15 @@ export interface ThreadListFilter {
 
 /**
  * Threads by updated_at, of one inbox (gsi1) or of the account (gsi2): before/after are key
- * conditions; label and unread are filters on that index (they read the threads they pass over).
+ * conditions; `unread` reads the read-state items' partition of that state instead (same sort
+ * key). A label is not a filter here: labelledThreads serves it from the label index.
  */
-function threadListQuery(scope: { inboxId: string } | { accountId: string }, f: ThreadListFilter): ListQuery {
+function threadListQuery(scope: { inboxId: string } | { accountId: string }, f: Omit<ThreadListFilter, 'label'>): ListQuery {
   const byInbox = 'inboxId' in scope;
   const [pkName, skName] = byInbox ? ['gsi1pk', 'gsi1sk'] : ['gsi2pk', 'gsi2sk'];
-  const p = byInbox ? keys.inboxThreadsPartition(scope.inboxId) : keys.accountThreadsPartition(scope.accountId);
+  const p = f.unread !== undefined
+    ? (byInbox ? keys.inboxThreadStatePartition(scope.inboxId, f.unread) : keys.accountThreadStatePartition(scope.accountId, f.unread))
+    : byInbox ? keys.inboxThreadsPartition(scope.inboxId) : keys.accountThreadsPartition(scope.accountId);
   const values: Record<string, unknown> = { ':p': p };
   let range = '';
   // Index sort keys are `<updated_at>#<thread>`: '#' sorts before any id character, '~' after.
@@ -515,23 +579,35 @@ function threadListQuery(scope: { inboxId: string } | { accountId: string }, f: 
   } else if (f.before !== undefined) {
     range = ` AND ${skName} < :hi`; values[':hi'] = `${f.before}#`;
   }
-  const filters: string[] = [];
-  const names: Record<string, string> = {};
-  if (f.label !== undefined) { filters.push('contains(#labels, :label)'); names['#labels'] = 'labels'; values[':label'] = f.label; }
-  if (f.unread !== undefined) { filters.push(f.unread ? 'unread_count > :zero' : 'unread_count <= :zero'); values[':zero'] = 0; }
   return { IndexName: byInbox ? 'gsi1' : 'gsi2', KeyConditionExpression: `${pkName} = :p${range}`, ExpressionAttributeValues: values,
-    ...(filters.length ? { FilterExpression: filters.join(' AND '), ExpressionAttributeNames: names } : {}),
     ScanIndexForward: f.ascending, keyNames: ['pk', 'sk', pkName, skName], fixed: { [pkName]: p } };
 }
 
-export async function pageThreads(scope: { inboxId: string } | { accountId: string }, f: ThreadListFilter, page: PageRequest) {
+/** A page of threads; with `unread` the page is read-state items, and their threads are one BatchGet. */
+export async function pageThreads(scope: { inboxId: string } | { accountId: string }, f: Omit<ThreadListFilter, 'label'>, page: PageRequest) {
   const res = await queryPage(threadListQuery(scope, f), page);
-  return { threads: res.items.map(toThread), next_cursor: res.next_cursor, has_more: res.has_more };
+  if (f.unread === undefined) return { threads: res.items.map(toThread), next_cursor: res.next_cursor, has_more: res.has_more };
+  const found = await batchGet(res.items.map((i) => keys.thread(i.inbox_id as string, i.thread_id as string)));
+  const byId = new Map(found.map((i) => [i.id as string, toThread(i)]));
+  const threads = res.items.map((i) => byId.get(i.thread_id as string)).filter((t): t is ThreadRecord => !!t);
+  return { threads, next_cursor: res.next_cursor, has_more: res.has_more };
+}
+
+/** Threads (of one inbox or the account) in a label's index, read in full: the cost is the label's threads. */
+export async function labelledThreads(scope: { inboxId: string } | { accountId: string }, label: string): Promise<ThreadRecord[]> {
+  const entries = 'inboxId' in scope
+    ? await queryAll({ TableName, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': keys.inboxThreadLabelPartition(scope.inboxId, label) },
+      ProjectionExpression: 'thread_id, inbox_id' })
+    : await queryAll({ TableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :p',
+      ExpressionAttributeValues: { ':p': keys.accountThreadLabelPartition(scope.accountId, label) }, ProjectionExpression: 'thread_id, inbox_id' });
+  const items = await batchGet(entries.map((e) => keys.thread(e.inbox_id as string, e.thread_id as string)));
+  // An entry outlives its label when a removal's cleanup lost a race: the thread decides.
+  return items.map(toThread).filter((t) => t.labels.includes(label));
 }
 
 /** The total of a thread list: the maintained counter when unfiltered, else a keys-only count. */
-export async function countThreads(scope: { inboxId: string } | { accountId: string }, f: ThreadListFilter, counter: number | undefined): Promise<number> {
-  const unfiltered = f.label === undefined && f.unread === undefined && f.before === undefined && f.after === undefined;
+export async function countThreads(scope: { inboxId: string } | { accountId: string }, f: Omit<ThreadListFilter, 'label'>, counter: number | undefined): Promise<number> {
+  const unfiltered = f.unread === undefined && f.before === undefined && f.after === undefined;
   if (unfiltered && counter !== undefined) return counter;
   return countQuery(threadListQuery(scope, f));
 }

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { decodeCursor, encodeCursor, keyOf } from './cursor.ts';
@@ -62,16 +62,33 @@ export async function queryPage(q: ListQuery, page: PageRequest): Promise<Page> 
   return { items, has_more, next_cursor: has_more ? encodeCursor(keyOf(items[items.length - 1]!, q.keyNames)) : null };
 }
 
-/** How many items a key condition (and filter) selects, reading keys only: for totals no counter covers. */
-export async function countQuery(q: ListQuery): Promise<number> {
+/** How many items a key condition (and filter) selects, reading keys only (up to `max`): for totals no counter covers. */
+export async function countQuery(q: ListQuery, max = Infinity): Promise<number> {
   let n = 0;
   let start: Record<string, unknown> | undefined;
   do {
     const res = await db.send(new QueryCommand({ TableName, IndexName: q.IndexName, KeyConditionExpression: q.KeyConditionExpression,
       FilterExpression: q.FilterExpression, ExpressionAttributeValues: q.ExpressionAttributeValues, ExpressionAttributeNames: q.ExpressionAttributeNames,
-      Select: 'COUNT', ExclusiveStartKey: start }));
+      Select: 'COUNT', ExclusiveStartKey: start, ...(Number.isFinite(max) ? { Limit: max - n } : {}) }));
     n += res.Count ?? 0;
     start = res.LastEvaluatedKey;
-  } while (start);
+  } while (start && n < max);
   return n;
+}
+
+/**
+ * Counters a list answers `total` from, as named attributes of one counter item: the Update that
+ * moves them (by `delta`) rides in the transaction that writes or deletes the listed item.
+ */
+export function counterUpdate(Key: Record<string, string>, counters: string[], delta: number) {
+  const names = Object.fromEntries(counters.map((c, i) => [`#c${i}`, c]));
+  return { Update: { TableName, Key, UpdateExpression: `ADD ${counters.map((_, i) => `#c${i} :d`).join(', ')}`,
+    ExpressionAttributeNames: names, ExpressionAttributeValues: { ':d': delta } } };
+}
+
+/** The counters of a counter item; undefined when the item was never written (data stored before it). */
+export async function readCounters(Key: Record<string, string>): Promise<Record<string, number> | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName, Key }));
+  if (!Item) return undefined;
+  return Object.fromEntries(Object.entries(Item).filter(([, v]) => typeof v === 'number')) as Record<string, number>;
 }

@@ -9,6 +9,8 @@ export interface AccountRecord {
   updated_at: string;
   /** Active (not deleted) inboxes: checked against the tier's max_inboxes in the same write. */
   inbox_count: number;
+  /** Soft-deleted inboxes (with inbox_count: the total of include_deleted); absent on accounts stored before it. */
+  deleted_inbox_count?: number;
   /** Threads of all its inboxes: the account-wide thread list's total (absent before any thread). */
   thread_count?: number;
   billing: {

@@ -1,14 +1,17 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { keys, stripKeys } from './keys.ts';
 import { applied, ifApplied, transact } from './conditional.ts';
 import { eventPut } from './events.ts';
+import { countQuery, counterUpdate, type ListQuery, type PageRequest, queryPage, readCounters } from './pages.ts';
 import type { DeliveryLogRecord, EventRecord, WebhookRecord } from './records.ts';
 
 const TableName = config.tableName;
 /** Delivery logs are kept 30 days (GET /v1/webhooks/{id}/logs). */
 const LOG_TTL_SECONDS = 30 * 86400;
+/** The logs' total counts at most this many attempts (keys only), as it always has: pages go further by cursor. */
+const LOG_TOTAL_CAP = 1000;
 /** A delivered (event, webhook) pair is remembered a week: far beyond any retry or redelivery. */
 const DELIVERED_TTL_SECONDS = 7 * 86400;
 
@@ -25,14 +28,46 @@ export async function listWebhooks(accountId: string): Promise<WebhookRecord[]> 
   return out;
 }
 
+/** Counter names on the account's webhook counter item: every webhook, and each inbox's. */
+const ALL = 'all';
+const inboxCounter = (inboxId: string) => `i#${inboxId}`;
+const countersOf = (w: Pick<WebhookRecord, 'inbox_id'>) => [ALL, ...(w.inbox_id ? [inboxCounter(w.inbox_id)] : [])];
+
+/** The account's webhooks (base partition), or one inbox's (its gsi1 partition), oldest (lowest id) first. */
+function webhookListQuery(accountId: string, inboxId: string | undefined): ListQuery {
+  if (inboxId !== undefined) {
+    const p = keys.inboxWebhooksPartition(inboxId);
+    return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': p }, ScanIndexForward: true,
+      keyNames: ['pk', 'sk', 'gsi1pk', 'gsi1sk'], fixed: { pk: keys.account(accountId).pk, gsi1pk: p } };
+  }
+  const pk = keys.account(accountId).pk;
+  return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': keys.webhookPrefix },
+    ScanIndexForward: true, keyNames: ['pk', 'sk'], fixed: { pk } };
+}
+
+export async function pageWebhooks(accountId: string, inboxId: string | undefined, page: PageRequest) {
+  const res = await queryPage(webhookListQuery(accountId, inboxId), page);
+  return { webhooks: res.items.map((i) => stripKeys(i) as unknown as WebhookRecord), has_more: res.has_more, next_cursor: res.next_cursor };
+}
+
+/** Webhooks in the list: the account's counters, or a keys-only count for accounts stored before them. */
+export async function countWebhooks(accountId: string, inboxId: string | undefined): Promise<number> {
+  const counters = await readCounters(keys.webhookCounts(accountId));
+  if (counters) return counters[inboxId === undefined ? ALL : inboxCounter(inboxId)] ?? 0;
+  return countQuery(webhookListQuery(accountId, inboxId));
+}
+
 export async function getWebhook(accountId: string, webhookId: string): Promise<WebhookRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.webhook(accountId, webhookId) }));
   return Item ? (stripKeys(Item) as unknown as WebhookRecord) : undefined;
 }
 
 export async function putWebhook(w: WebhookRecord) {
-  await db.send(new PutCommand({ TableName, Item: { ...keys.webhook(w.account_id, w.id), entity: 'webhook', ...w },
-    ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db.send(new TransactWriteCommand({ TransactItems: [
+    { Put: { TableName, Item: { ...keys.webhook(w.account_id, w.id), ...(w.inbox_id ? keys.inboxWebhookIndex(w.inbox_id, w.id) : {}), entity: 'webhook', ...w },
+      ConditionExpression: 'attribute_not_exists(pk)' } },
+    counterUpdate(keys.webhookCounts(w.account_id), countersOf(w), 1),
+  ] }));
 }
 
 /** Applies `changes` if the webhook still exists; returns the new record. */
@@ -48,8 +83,12 @@ export async function updateWebhook(accountId: string, webhookId: string, change
   return updated ? (stripKeys(updated.Attributes!) as unknown as WebhookRecord) : undefined;
 }
 
-export async function deleteWebhook(accountId: string, webhookId: string): Promise<boolean> {
-  return applied(db.send(new DeleteCommand({ TableName, Key: keys.webhook(accountId, webhookId), ConditionExpression: 'attribute_exists(pk)' })));
+/** Deletes the webhook and counts it out (its inbox_id never changes, so `w` as read names its counters). */
+export async function deleteWebhook(w: WebhookRecord): Promise<boolean> {
+  return (await transact([
+      { Delete: { TableName, Key: keys.webhook(w.account_id, w.id), ConditionExpression: 'attribute_exists(pk)' } },
+      counterUpdate(keys.webhookCounts(w.account_id), countersOf(w), -1),
+  ])).ok;
 }
 
 /** What a delivery needs, in one round trip: the webhook, the event, and whether it was delivered. */
@@ -129,10 +168,20 @@ export async function putDeliveryLog(l: DeliveryLogRecord) {
     ttl: Math.floor(Date.parse(l.attempted_at) / 1000) + LOG_TTL_SECONDS } }));
 }
 
-export async function listDeliveryLogs(webhookId: string, limit: number, offset: number) {
-  const res = await db.send(new QueryCommand({ TableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.deliveryLogPartition(webhookId), ':p': keys.deliveryLogPrefix },
-    ScanIndexForward: false, Limit: Math.min(1000, offset + limit) }));
-  const all = (res.Items ?? []).map((i) => stripKeys(i) as unknown as DeliveryLogRecord);
-  return { logs: all.slice(offset, offset + limit), total: all.length };
+/** A webhook's delivery log since `since` (the retention window: items past their TTL may linger until deleted). */
+function deliveryLogQuery(webhookId: string, since: string): ListQuery {
+  const pk = keys.deliveryLogPartition(webhookId);
+  return { KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+    ExpressionAttributeValues: { ':pk': pk, ':lo': `${keys.deliveryLogPrefix}${since}`, ':hi': `${keys.deliveryLogPrefix}~` },
+    ScanIndexForward: false, keyNames: ['pk', 'sk'], fixed: { pk } };
+}
+
+/**
+ * One page of delivery attempts, newest first. The total is a keys-only count of the window (capped), not
+ * a counter: attempts leave by TTL, a deletion no write of ours sees, so a counter would only grow.
+ */
+export async function pageDeliveryLogs(webhookId: string, page: PageRequest, now = Date.now()) {
+  const q = deliveryLogQuery(webhookId, new Date(now - LOG_TTL_SECONDS * 1000).toISOString());
+  const [res, total] = await Promise.all([queryPage(q, page), countQuery(q, LOG_TOTAL_CAP)]);
+  return { logs: res.items.map((i) => stripKeys(i) as unknown as DeliveryLogRecord), total, has_more: res.has_more, next_cursor: res.next_cursor };
 }

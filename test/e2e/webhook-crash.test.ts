@@ -33,7 +33,7 @@ let lambda: {
   newEvent: (type: any, ctx: { account_id: string; inbox_id: string | null }, data: Record<string, unknown>) => Promise<any>;
   putEvent: (e: any) => Promise<void>;
   dispatchEvents: (events: any[]) => Promise<void>;
-  listDeliveryLogs: (webhookId: string, limit: number, offset: number) => Promise<{ logs: { retry_count: number; success: boolean }[] }>;
+  pageDeliveryLogs: (webhookId: string, page: { limit: number; offset: number }) => Promise<{ logs: { retry_count: number; success: boolean }[] }>;
 };
 
 beforeAll(async () => {
@@ -100,7 +100,7 @@ beforeAll(async () => {
     newEvent: events.newEvent,
     putEvent: eventStore.putEvent,
     dispatchEvents: events.dispatchEvents,
-    listDeliveryLogs: webhooks.listDeliveryLogs,
+    pageDeliveryLogs: webhooks.pageDeliveryLogs,
   };
 });
 
@@ -221,7 +221,7 @@ describe('No event is lost when the deliver handler crashes mid-batch', () => {
     await drained(queueUrl);
     expect(r.requests.map((q) => q.json?.event_id)).toEqual([eventId, eventId, eventId, eventId]);
     // One sequence of attempts 0, 1, 2, 3 — not the redelivered first attempt running again.
-    const { logs } = await lambda.listDeliveryLogs(w.id, 10, 0);
+    const { logs } = await lambda.pageDeliveryLogs(w.id, { limit: 10, offset: 0 });
     expect(logs.map((l) => l.retry_count).sort()).toEqual([0, 1, 2, 3]);
     expect(logs.filter((l) => l.success)).toHaveLength(1);
   });

@@ -6,7 +6,7 @@ import { ApiError, badRequest, conflict, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { isPaid, TIER_LIMITS } from '../../core/tiers.ts';
 import { config } from '../../config.ts';
-import type { CreateDomainBody } from '../../schemas/domains.ts';
+import type { CreateDomainBody, ListDomainsQuery } from '../../schemas/domains.ts';
 import { listAccountInboxes } from '../../store/accounts.ts';
 import * as store from '../../store/domains.ts';
 import type { CustomDomainRecord } from '../../store/domains.ts';
@@ -14,6 +14,8 @@ import type { AccountRecord } from '../../store/records.ts';
 import { dispatchAfterCommit, newEvent } from '../webhooks/event-outbox.ts';
 import { upgradeContext } from './upgrade-context.ts';
 
+
+export type ListDomainsInput = z.output<typeof ListDomainsQuery>;
 /** SES's region: its inbound MX and MAIL FROM feedback endpoints are regional. */
 const sesRegion = () => process.env.AWS_REGION ?? 'us-east-1';
 
@@ -75,10 +77,10 @@ export async function createDomain(account: AccountRecord, body: z.output<typeof
   return d;
 }
 
-/** The account's domains, oldest first, and how many its tier allows. */
-export async function listDomains(account: AccountRecord) {
-  const domains = (await store.listDomains(account.id)).sort((a, b) => a.id.localeCompare(b.id));
-  return { domains, maxCustomDomains: TIER_LIMITS[account.tier].maxCustomDomains };
+/** A page of the account's domains, oldest first (total from the domain counter), and how many its tier allows. */
+export async function listDomains(account: AccountRecord, { limit, offset, cursor }: ListDomainsInput) {
+  const [page, total] = await Promise.all([store.pageDomains(account.id, { limit, offset, cursor }), store.countDomains(account.id)]);
+  return { ...page, total, limit, offset, maxCustomDomains: TIER_LIMITS[account.tier].maxCustomDomains };
 }
 
 export const getDomain = (account: AccountRecord, id: string): Promise<CustomDomainRecord> => loadDomain(account.id, id);

@@ -145,7 +145,7 @@ export async function createInbox(body: CreateInboxInput, account: AccountRecord
       ...(body.metadata ? { metadata: body.metadata } : {}),
     };
     const newAccount: AccountRecord | undefined = account ? undefined : {
-      id: accountId, tier: 'free', status: 'active', created_at: now, updated_at: now, inbox_count: 1,
+      id: accountId, tier: 'free', status: 'active', created_at: now, updated_at: now, inbox_count: 1, deleted_inbox_count: 0,
       billing: { provider: null, payment_customer_id: null, subscription_id: null, subscription_status: 'free' },
     };
     const created = await newEvent('inbox.created', { account_id: accountId, inbox_id: inbox.id, timestamp: now }, {
@@ -216,13 +216,15 @@ async function replayIdempotent(scope: string, clientId: string, callerTier: Tie
   return { kind: 'replayed', inbox, tier, clientId, showMetadata: inbox.account_id === callerAccountId };
 }
 
-/** The account's inboxes in id (creation) order; deleted ones only when asked. */
-export async function listInboxes(accountId: string, { limit, offset, include_deleted }: ListInboxesInput) {
-  const all = (await store.listAccountInboxes(accountId))
-    .filter((i) => include_deleted || i.status !== 'deleted')
-    .sort((a, b) => a.id.localeCompare(b.id));
-  const page = all.slice(offset, offset + limit);
-  return { inboxes: page, total: all.length, limit, offset, has_more: offset + page.length < all.length };
+/**
+ * A page of the account's inboxes in id (creation) order; deleted ones only when asked. The total
+ * is the account's counters (active inboxes, plus deleted ones), written with each inbox.
+ */
+export async function listInboxes(account: AccountRecord, { limit, offset, cursor, include_deleted }: ListInboxesInput) {
+  const page = await store.pageAccountInboxes(account.id, include_deleted === true, { limit, offset, cursor });
+  const total = !include_deleted ? account.inbox_count
+    : account.deleted_inbox_count !== undefined ? account.inbox_count + account.deleted_inbox_count : await store.countAllInboxes(account.id);
+  return { inboxes: page.inboxes, total, limit, offset, has_more: page.has_more, next_cursor: page.next_cursor };
 }
 
 /** Changes the display name (the sender name of the inbox's mail). */

@@ -36,17 +36,19 @@ export async function createListEntry(accountId: string, input: CreateListEntryI
   return entry;
 }
 
-/** The account's entries, oldest first; inbox_id 'null' means account-wide ones only. */
-export async function listListEntries(accountId: string, { type, inbox_id }: ListEntriesInput): Promise<ListEntryRecord[]> {
+/**
+ * A page of the account's entries, oldest first; inbox_id 'null' means account-wide ones only.
+ * Each filter is its own partition and counter, so a page reads only its entries.
+ */
+export async function listListEntries(accountId: string, { type, inbox_id, limit, offset, cursor }: ListEntriesInput) {
   if (inbox_id && inbox_id !== 'null') await inboxOfAccount(accountId, inbox_id);
-  return (await store.listEntries(accountId))
-    .filter((e) => (type === undefined || e.type === type)
-      && (inbox_id === undefined || (inbox_id === 'null' ? e.inbox_id === null : e.inbox_id === inbox_id)))
-    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const f: store.ListEntryFilter = { type, inboxId: inbox_id === undefined ? undefined : inbox_id === 'null' ? null : inbox_id };
+  const [page, total] = await Promise.all([store.pageListEntries(accountId, f, { limit, offset, cursor }), store.countListEntries(accountId, f)]);
+  return { entries: page.entries, total, limit, offset, has_more: page.has_more, next_cursor: page.next_cursor };
 }
 
 export async function deleteListEntry(accountId: string, entryId: string): Promise<ListEntryRecord> {
-  const entry = (await store.listEntries(accountId)).find((e) => e.id === entryId);
+  const entry = isId('listEntry', entryId) ? await store.getListEntry(accountId, entryId) : undefined;
   if (!entry || !(await store.deleteListEntry(entry))) {
     throw notFound('LIST_ENTRY_NOT_FOUND', `No list entry ${entryId} in this account.`, { next_steps: ['GET /v1/lists shows the entries.'] });
   }

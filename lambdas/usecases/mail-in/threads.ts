@@ -61,7 +61,9 @@ async function listThreads(scope: { inboxId: string } | { accountId: string }, q
     return pageMatches(terms.length ? await store.searchThreads(scope, terms) : [], q, scopeId);
   }
   if (q.sort === 'created_at') return pageMatches(await store.listThreads(scope, false), q, scopeId);
-  const filter: store.ThreadListFilter = { label: q.label, unread: q.unread, before: asStored(q.before), after: asStored(q.after), ascending: q.order === 'asc' };
+  // A label's threads come from its index (cost: that label's threads); the rest filters those.
+  if (q.label !== undefined) return pageMatches(await store.labelledThreads(scope, q.label), q, scopeId);
+  const filter: Omit<store.ThreadListFilter, 'label'> = { unread: q.unread, before: asStored(q.before), after: asStored(q.after), ascending: q.order === 'asc' };
   const [page, total] = await Promise.all([
     store.pageThreads(scope, filter, { limit: q.limit, offset: q.offset, cursor: q.cursor }),
     store.countThreads(scope, filter, counter),
@@ -91,8 +93,8 @@ export async function getThread(inboxId: string, threadId: string): Promise<{ th
 }
 
 /** Replaces, adds or removes labels; CONFLICT when the thread kept changing, THREAD_NOT_FOUND when gone. */
-export async function relabelThread(inboxId: string, threadId: string, change: LabelChange): Promise<ThreadRecord> {
-  const t = await store.changeThreadLabels(inboxId, threadId, change, new Date().toISOString());
+export async function relabelThread(inbox: InboxRecord, threadId: string, change: LabelChange): Promise<ThreadRecord> {
+  const t = await store.changeThreadLabels(inbox.id, threadId, change, new Date().toISOString(), inbox.account_id);
   if (t === 'contended') {
     throw conflict('CONFLICT', 'The labels of this thread kept changing while this request ran; nothing was changed by it.', {
       retry_after: 1, next_steps: ['Retry the same request after retry_after seconds; it is safe to repeat.'],

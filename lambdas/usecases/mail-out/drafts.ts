@@ -4,7 +4,7 @@ import { ApiError, badRequest, conflict, notFound } from '../../core/errors.ts';
 import { isId, newId } from '../../core/ids.ts';
 import { errorFields, log } from '../../log.ts';
 import type { CreateDraftBody, ListDraftsQuery, UpdateDraftBody } from '../../schemas/drafts.ts';
-import { deleteDraft, getDraft, listDrafts, putDraft, claimDraftForSending, releaseDraft, replaceDraft } from '../../store/drafts.ts';
+import { countDrafts, deleteDraft, getDraft, pageDrafts, putDraft, claimDraftForSending, releaseDraft, replaceDraft } from '../../store/drafts.ts';
 import { getAccountAndInbox } from '../../store/accounts.ts';
 import { getMessage, getThread } from '../../store/messages.ts';
 import type { AccountRecord, DraftRecord, InboxRecord, MessageRecord } from '../../store/records.ts';
@@ -17,6 +17,9 @@ export type UpdateDraftInput = z.output<typeof UpdateDraftBody>;
 const draftNotFound = (id: string) => notFound('DRAFT_NOT_FOUND', `No draft ${id} in this inbox (sent drafts become messages and are gone).`, {
   next_steps: ['GET /v1/inboxes/{id}/drafts lists the drafts; sent ones are in GET /v1/inboxes/{id}/messages.'],
 });
+
+/** Discarding re-reads a draft that changed under it this many times before answering 409. */
+const DISCARD_ATTEMPTS = 3;
 
 /** A send_at in the past means "now"; returns null for now, the ISO time for later. */
 function futureSendAt(sendAt: string | null | undefined, nowMs: number): string | null {
@@ -58,11 +61,10 @@ export async function createDraft(inbox: InboxRecord, account: AccountRecord, b:
   return d;
 }
 
-/** The inbox's drafts, newest first, optionally with one label. */
-export async function listInboxDrafts(inboxId: string, { limit, offset, label }: ListDraftsInput) {
-  const all = (await listDrafts(inboxId)).filter((d) => label === undefined || d.labels.includes(label))
-    .sort((a, b) => b.created_at.localeCompare(a.created_at));
-  return { drafts: all.slice(offset, offset + limit), total: all.length, limit, offset };
+/** A page of the inbox's drafts, newest first, optionally with one label (its own partition); total from counters. */
+export async function listInboxDrafts(inboxId: string, { limit, offset, cursor, label }: ListDraftsInput) {
+  const [page, total] = await Promise.all([pageDrafts(inboxId, label, { limit, offset, cursor }), countDrafts(inboxId, label)]);
+  return { drafts: page.drafts, total, limit, offset, has_more: page.has_more, next_cursor: page.next_cursor };
 }
 
 /** One draft of the inbox; DRAFT_NOT_FOUND otherwise (a sent draft is gone: it is a message now). */
@@ -82,7 +84,7 @@ export async function updateDraft(inbox: InboxRecord, account: AccountRecord, dr
     send_at: sendAt, status: sendAt ? 'scheduled' : 'draft',
   };
   if (sendAt && sendAt !== d.send_at) await assertMaySend(account, [...next.to, ...next.cc, ...next.bcc], inbox.address);
-  if (!(await replaceDraft(next, d.updated_at))) throw conflict('DRAFT_CHANGED', `Draft ${d.id} changed meanwhile (or is being sent); read it again.`);
+  if (!(await replaceDraft(next, d))) throw conflict('DRAFT_CHANGED', `Draft ${d.id} changed meanwhile (or is being sent); read it again.`);
   if (sendAt && (sendAt !== d.send_at || d.status !== 'scheduled')) await scheduleDraftSend({ draft_id: d.id, inbox_id: d.inbox_id, account_id: d.account_id, send_at: sendAt });
   if (d.send_at && d.send_at !== sendAt) await cancelDraftSchedule(d.id, d.send_at);
   return next;
@@ -90,8 +92,15 @@ export async function updateDraft(inbox: InboxRecord, account: AccountRecord, dr
 
 /** Discards a draft and cancels its scheduled send; DRAFT_NOT_EDITABLE once it is being sent. */
 export async function discardDraft(inboxId: string, draftId: string): Promise<{ draft: DraftRecord; cancelledSchedule: boolean }> {
-  const d = await loadDraft(inboxId, draftId);
-  if (!(await deleteDraft(d.inbox_id, d.id))) throw conflict('DRAFT_NOT_EDITABLE', `Draft ${d.id} is being sent and can no longer be discarded.`);
+  let d = await loadDraft(inboxId, draftId);
+  // The delete is conditioned on the version read (its label items go with it): a PATCH in
+  // between makes it read again; a send in between makes it refused.
+  for (let attempt = 1; !(await deleteDraft(d)); attempt++) {
+    d = await loadDraft(inboxId, draftId);
+    if ((d.status !== 'draft' && d.status !== 'scheduled') || attempt >= DISCARD_ATTEMPTS) {
+      throw conflict('DRAFT_NOT_EDITABLE', `Draft ${d.id} is being sent and can no longer be discarded.`);
+    }
+  }
   if (d.send_at) await cancelDraftSchedule(d.id, d.send_at);
   return { draft: d, cancelledSchedule: !!d.send_at };
 }
@@ -111,7 +120,7 @@ export async function sendDraftNow(d: DraftRecord, inbox: InboxRecord, account: 
     await releaseDraft(d); // nothing left: the draft is as it was, same version
     throw e;
   }
-  await deleteDraft(d.inbox_id, d.id, false);
+  await deleteDraft(d, false);
   if (d.send_at) await cancelDraftSchedule(d.id, d.send_at).catch((e) => log.warn('could not delete a fired schedule', { draft_id: d.id, ...errorFields(e) }));
   return message;
 }
@@ -150,7 +159,7 @@ export async function sendScheduledDraft(s: { draft_id: string; inbox_id: string
       // A limit that passes (burst, concurrency, the day's quota): stay scheduled, try again then.
       const later = new Date(Date.now() + e.extras.retry_after * 1000).toISOString();
       const fresh = await getDraft(d.inbox_id, d.id);
-      if (fresh && (await replaceDraft({ ...fresh, send_at: later, updated_at: new Date().toISOString() }, fresh.updated_at))) {
+      if (fresh && (await replaceDraft({ ...fresh, send_at: later, updated_at: new Date().toISOString() }, fresh))) {
         await scheduleDraftSend({ draft_id: d.id, inbox_id: d.inbox_id, account_id: d.account_id, send_at: later });
       }
       log.info('scheduled send postponed by a limit', { draft_id: d.id, error: e.error, send_at: later });
@@ -160,7 +169,7 @@ export async function sendScheduledDraft(s: { draft_id: string; inbox_id: string
       // Refused for good (quota, tier, suppression): keep the draft, unscheduled, with why.
       log.warn('scheduled send refused', { draft_id: d.id, error: e.error });
       const fresh = await getDraft(d.inbox_id, d.id);
-      if (fresh) await replaceDraft({ ...fresh, status: 'draft', send_at: null, updated_at: new Date().toISOString() }, fresh.updated_at);
+      if (fresh) await replaceDraft({ ...fresh, status: 'draft', send_at: null, updated_at: new Date().toISOString() }, fresh);
       return { outcome: 'refused' as const, error: e.error };
     }
     throw e;

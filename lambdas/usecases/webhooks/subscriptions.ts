@@ -7,7 +7,7 @@ import { EVENT_TYPES, eventBody, isEventType, messageReceivedData } from '../../
 import { isId, newId } from '../../core/ids.ts';
 import { checkWebhookUrl, isPublicAddress } from '../../core/url-safety.ts';
 import { generateWebhookSecret } from '../../core/webhook-signing.ts';
-import type { CreateWebhookBody, LogsQuery, UpdateWebhookBody } from '../../schemas/webhooks.ts';
+import type { CreateWebhookBody, ListWebhooksQuery, LogsQuery, UpdateWebhookBody } from '../../schemas/webhooks.ts';
 import { getInbox } from '../../store/accounts.ts';
 import type { WebhookRecord } from '../../store/records.ts';
 import * as store from '../../store/webhooks.ts';
@@ -21,6 +21,7 @@ export const MAX_WEBHOOKS_PER_ACCOUNT = 20;
 export type CreateWebhookInput = z.output<typeof CreateWebhookBody>;
 export type UpdateWebhookInput = z.output<typeof UpdateWebhookBody>;
 export type WebhookLogsInput = z.output<typeof LogsQuery>;
+export type ListWebhooksInput = z.output<typeof ListWebhooksQuery>;
 
 function validEvents(events: string[]): string[] {
   const unknown = events.filter((e) => !isEventType(e));
@@ -73,8 +74,7 @@ export async function createWebhook(p: Caller, input: CreateWebhookInput): Promi
     if (!inbox || inbox.account_id !== p.account.id || inbox.status === 'deleted') throw notFound('INBOX_NOT_FOUND', `No inbox ${inboxId} in this account.`);
   }
   const url = await safeUrl((input.url ?? input.endpoint_url)!);
-  const existing = await store.listWebhooks(p.account.id);
-  if (existing.length >= MAX_WEBHOOKS_PER_ACCOUNT) {
+  if ((await store.countWebhooks(p.account.id, undefined)) >= MAX_WEBHOOKS_PER_ACCOUNT) {
     throw new ApiError(403, 'WEBHOOK_LIMIT_EXCEEDED', `An account can have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks.`, {
       next_steps: ['Delete a webhook you no longer use, or subscribe one webhook to several events.'],
     });
@@ -90,11 +90,13 @@ export async function createWebhook(p: Caller, input: CreateWebhookInput): Promi
   return { webhook: w, secret };
 }
 
-/** The webhooks the caller may see, oldest first. */
-export async function listWebhooks(p: Caller): Promise<WebhookRecord[]> {
-  return (await store.listWebhooks(p.account.id))
-    .filter((w) => p.kind === 'account' || w.inbox_id === p.inbox!.id)
-    .sort((a, b) => a.created_at.localeCompare(b.created_at));
+/** A page of the webhooks the caller may see (an inbox key: its inbox's, from that inbox's partition), oldest first. */
+export async function listWebhooks(p: Caller, { limit, offset, cursor }: ListWebhooksInput) {
+  const inboxId = p.kind === 'account' ? undefined : p.inbox!.id;
+  const [page, total] = await Promise.all([
+    store.pageWebhooks(p.account.id, inboxId, { limit, offset, cursor }), store.countWebhooks(p.account.id, inboxId),
+  ]);
+  return { webhooks: page.webhooks, total, limit, offset, has_more: page.has_more, next_cursor: page.next_cursor };
 }
 
 export async function updateWebhook(p: Caller, id: string, input: UpdateWebhookInput): Promise<WebhookRecord> {
@@ -110,7 +112,7 @@ export async function updateWebhook(p: Caller, id: string, input: UpdateWebhookI
 
 export async function deleteWebhook(p: Caller, id: string): Promise<WebhookRecord> {
   const w = await ownedWebhook(p, id);
-  if (!(await store.deleteWebhook(w.account_id, w.id))) throw notFound('WEBHOOK_NOT_FOUND', `No webhook ${w.id} for this key.`);
+  if (!(await store.deleteWebhook(w))) throw notFound('WEBHOOK_NOT_FOUND', `No webhook ${w.id} for this key.`);
   return w;
 }
 
@@ -160,8 +162,6 @@ export async function testWebhook(p: Caller, id: string) {
 /** The webhook's delivery attempts, newest first (kept 30 days, at most 1,000). */
 export async function listWebhookLogs(p: Caller, id: string, q: WebhookLogsInput) {
   const w = await ownedWebhook(p, id);
-  // total counts every kept attempt (up to the store's 1,000 cap), not just those up to offset+limit.
-  const { logs: all, total } = await store.listDeliveryLogs(w.id, 1000, 0);
-  const logs = all.slice(q.offset, q.offset + q.limit);
-  return { logs, total, limit: q.limit, offset: q.offset };
+  const page = await store.pageDeliveryLogs(w.id, { limit: q.limit, offset: q.offset, cursor: q.cursor });
+  return { ...page, limit: q.limit, offset: q.offset };
 }

@@ -1275,6 +1275,9 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            has_more: boolean;
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
         };
         Domain: {
             /** @description dom_… */
@@ -1326,6 +1329,11 @@ export interface components {
         DomainList: {
             domains: components["schemas"]["Domain"][];
             total: number;
+            limit: number;
+            offset: number;
+            has_more: boolean;
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
             /** @description -1 = unlimited */
             max_custom_domains: number;
         };
@@ -1361,6 +1369,9 @@ export interface components {
             total: number;
             limit: number;
             offset: number;
+            has_more: boolean;
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
         };
         Error: {
             /** @description Error code, e.g. INVALID_API_KEY */
@@ -1433,6 +1444,8 @@ export interface components {
             limit: number;
             offset: number;
             has_more: boolean;
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
         };
         /** @enum {string} */
         InboxStatus: "active" | "deleted";
@@ -1475,6 +1488,11 @@ export interface components {
         ListEntryList: {
             lists: components["schemas"]["ListEntry"][];
             total: number;
+            limit: number;
+            offset: number;
+            has_more: boolean;
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
         };
         /** @enum {string} */
         ListType: "allowlist" | "blocklist";
@@ -1861,6 +1879,11 @@ export interface components {
         WebhookList: {
             webhooks: components["schemas"]["Webhook"][];
             total: number;
+            limit: number;
+            offset: number;
+            has_more: boolean;
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
         };
         WebhookTestResult: {
             /** @enum {string} */
@@ -2173,6 +2196,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description next_cursor of the previous page: the page after it (cheaper than a deep offset) */
+                cursor?: string;
                 /** @description Also list soft-deleted inboxes */
                 include_deleted?: boolean;
             };
@@ -2559,7 +2584,12 @@ export interface operations {
     };
     listDomains: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description next_cursor of the previous page: the page after it (cheaper than a deep offset) */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2576,6 +2606,15 @@ export interface operations {
                         result: components["schemas"]["DomainList"];
                         next_steps: string[];
                     };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key */
@@ -3982,6 +4021,10 @@ export interface operations {
     listListEntries: {
         parameters: {
             query?: {
+                limit?: number;
+                offset?: number;
+                /** @description next_cursor of the previous page: the page after it (cheaper than a deep offset) */
+                cursor?: string;
                 type?: components["schemas"]["ListType"];
                 /** @description An inbox id, or the literal "null" for account-wide entries only */
                 inbox_id?: string;
@@ -4216,6 +4259,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description next_cursor of the previous page: the page after it (cheaper than a deep offset) */
+                cursor?: string;
                 label?: string;
             };
             header?: never;
@@ -5045,7 +5090,12 @@ export interface operations {
     };
     listWebhooks: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description next_cursor of the previous page: the page after it (cheaper than a deep offset) */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5062,6 +5112,15 @@ export interface operations {
                         result: components["schemas"]["WebhookList"];
                         next_steps: string[];
                     };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid API key */
@@ -5551,6 +5610,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description next_cursor of the previous page: the page after it (cheaper than a deep offset) */
+                cursor?: string;
             };
             header?: never;
             path: {
