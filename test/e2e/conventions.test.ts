@@ -320,7 +320,7 @@ if (target().local) {
       expect(limitedNow.status, 'still limited').toBe(429);
       const started = Date.now();
       const account = await sdk.account.get();
-      expect(account).toMatchObject({ id: expect.stringMatching(/^acc_/), tier: 'free' });
+      expect(account).toMatchObject({ account_id: expect.stringMatching(/^acc_/), tier: 'free' });
       expect(retries.length).toBeGreaterThanOrEqual(1);
       expect(retries[0]).toMatchObject({ status: 429, method: 'GET' });
       // It waited what the API asked for (the rest of the window), not its own short backoff.
