@@ -19,15 +19,18 @@ const env = () => process.env;
 
 export const awsRegion = () => env().AWS_REGION || env().AWS_DEFAULT_REGION || 'us-east-1';
 
-/** A client for one service, built per call: credentials are read where the runtime put them. */
-export function awsClient(service: string): AwsClient {
+/**
+ * A client for one service, built per call: credentials are read where the runtime put them.
+ * `retries`: aws4fetch's own retries of 5xx and 429 answers (0 for a caller with its own loop).
+ */
+export function awsClient(service: string, retries = RETRIES): AwsClient {
   return new AwsClient({
     accessKeyId: env().AWS_ACCESS_KEY_ID ?? '',
     secretAccessKey: env().AWS_SECRET_ACCESS_KEY ?? '',
     sessionToken: env().AWS_SESSION_TOKEN || undefined,
     service,
     region: awsRegion(),
-    retries: RETRIES,
+    retries,
   });
 }
 
@@ -65,15 +68,23 @@ export class AwsError extends Error {
   }
 }
 
-/** The error of a failed JSON-protocol answer (awsJson 1.x and rest-json). */
-export async function jsonFailure(res: Response, what: string): Promise<AwsError> {
+/** A failed JSON-protocol answer read: the error code, its message and the whole body (modelled fields). */
+export async function readJsonFailure(res: Response): Promise<{ code: string; message: string; body: Record<string, unknown> }> {
   const text = await res.text().catch(() => '');
   let body: { __type?: string; code?: string; message?: string; Message?: string } = {};
-  try { body = JSON.parse(text) as typeof body; } catch { /* not JSON: keep the status */ }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as typeof body;
+  } catch { /* not JSON: keep the status */ }
   const raw = res.headers.get('x-amzn-errortype') || body.__type || body.code || `Http${res.status}`;
   // "aws.protocoljson#ResourceNotFoundException" / "ResourceNotFoundException:http://…" → the name.
   const code = raw.split(':')[0]!.split('#').pop()!;
-  const message = body.message ?? body.Message ?? '';
+  return { code, message: body.message ?? body.Message ?? '', body };
+}
+
+/** The error of a failed JSON-protocol answer (awsJson 1.x and rest-json). */
+export async function jsonFailure(res: Response, what: string): Promise<AwsError> {
+  const { code, message } = await readJsonFailure(res);
   return new AwsError(code, res.status, `${what}: ${code}${message ? `: ${message}` : ''}`);
 }
 
