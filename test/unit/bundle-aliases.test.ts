@@ -69,7 +69,7 @@ describe('lazy charsets: the bundled parser decodes like the source', () => {
 
 describe('credentials: a deployed bundle reads the role credentials Lambda puts in the environment', () => {
   it('bundles the env provider and none of the default chain', async () => {
-    const { meta } = await bundle('dynamo', `export { documentClient } from ${JSON.stringify(join(root, 'lambdas/aws/dynamo.ts'))};`);
+    const { meta } = await bundle('scheduler', `export { scheduleDraftSend } from ${JSON.stringify(join(root, 'lambdas/aws/scheduler.ts'))};`);
     const all = inputs(meta);
     expect(all).toContain('lambdas/bundling/lambda-credentials.ts');
     for (const dropped of ['credential-provider-node', 'credential-provider-ini', 'credential-provider-sso', 'nested-clients']) {
@@ -87,6 +87,18 @@ describe('credentials: a deployed bundle reads the role credentials Lambda puts 
     } finally {
       process.env = saved;
     }
+  });
+});
+
+describe('the store and the event fan-out bundle no AWS SDK client (lambdas/aws/dynamo.ts, sqs.ts over aws4fetch)', () => {
+  it('the DynamoDB document client and SQS sends pull in neither @aws-sdk clients nor @smithy', async () => {
+    const { meta } = await bundle('dynamo', `export { documentClient } from ${JSON.stringify(join(root, 'lambdas/aws/dynamo.ts'))};
+export * from ${JSON.stringify(join(root, 'lambdas/aws/dynamo-commands.ts'))};
+export { sqsClient, SendMessageBatchCommand } from ${JSON.stringify(join(root, 'lambdas/aws/sqs.ts'))};`);
+    const all = inputs(meta);
+    expect(all.filter((p) => p.includes('node_modules/@aws-sdk/') && !p.includes('@aws-sdk/util-dynamodb/'))).toEqual([]);
+    expect(all.filter((p) => p.includes('node_modules/@smithy/'))).toEqual([]);
+    expect(all.some((p) => p.includes('node_modules/aws4fetch/'))).toBe(true);
   });
 });
 
