@@ -10,6 +10,7 @@
  * AWS_ENDPOINT_URL / AWS_ENDPOINT_URL_<SERVICE> overrides, and the standard retry of 5xx and
  * throttling answers (3 attempts in all).
  */
+import { createHash } from 'node:crypto';
 import { AwsClient } from 'aws4fetch';
 
 /** The SDK's standard retry mode makes 3 attempts: the first and 2 retries. */
@@ -99,4 +100,23 @@ export async function awsJsonCall<T>(o: { service: string; envId: string; host: 
   });
   if (!res.ok) throw await jsonFailure(res, o.target);
   return (await res.json()) as T;
+}
+
+/** A rest-json operation (SES v2, Scheduler): method and path, JSON in and out; `{}` for an empty answer. */
+export async function awsRestJsonCall<T>(o: { service: string; envId: string; host: string; method: string; path: string; body?: unknown }): Promise<T> {
+  const endpoint = endpointOverride(o.envId) ?? `https://${o.host}.${awsRegion()}.amazonaws.com`;
+  const body = o.body === undefined ? undefined : JSON.stringify(o.body);
+  const res = await awsFetch(o.service, `${endpoint}${o.path}`, {
+    method: o.method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      // The payload hash, signed, as the SDK sends it: a verifier (the emulator's) then need not
+      // rebuild the body of a GET or DELETE to check the signature.
+      'x-amz-content-sha256': createHash('sha256').update(body ?? '').digest('hex'),
+    },
+    body,
+  });
+  if (!res.ok) throw await jsonFailure(res, `${o.method} ${o.path.split('?')[0]}`);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : {}) as T;
 }
