@@ -85,7 +85,7 @@ async function bulkStore(inbox: InboxRecord, messages: MessageRecord[], concurre
   const { messageWriteItems } = await import('../lambdas/store/messages.ts');
   const { keys } = await import('../lambdas/store/keys.ts');
   const { documentClient } = await import('../lambdas/aws/dynamo.ts');
-  const { BatchWriteCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { BatchWriteCommand, UpdateCommand } = await import('../lambdas/aws/dynamo-commands.ts');
   const { config } = await import('../lambdas/config.ts');
   const TableName = config.tableName;
   const threads = new Map<string, ThreadRecord>();

@@ -1,6 +1,6 @@
 /**
  * DynamoDB round trips per API request, and the request's latency, against the local stack.
- * The count is exact (SDK middleware in lambdas/aws/dynamo.ts); the latency is the emulator's
+ * The count is exact (the counter in lambdas/aws/dynamo.ts); the latency is the emulator's
  * (moto) plus the local API server, so compare runs with each other, not with AWS.
  */
 import { randomBytes } from 'node:crypto';

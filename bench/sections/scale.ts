@@ -64,7 +64,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
   if (sizes.some((n) => !Number.isInteger(n) || n < SEARCH_MATCHES)) throw new Error(`BENCH_SCALE_SIZES must be integers ≥ ${SEARCH_MATCHES}`);
   const stack = await ctx.stack();
   const { documentClient } = await import('../../lambdas/aws/dynamo.ts');
-  const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { QueryCommand } = await import('../../lambdas/aws/dynamo-commands.ts');
   const { config } = await import('../../lambdas/config.ts');
   const { keys } = await import('../../lambdas/store/keys.ts');
 

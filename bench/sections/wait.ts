@@ -35,12 +35,11 @@ let markerCounterAdded = false;
 async function countMarkerReads() {
   if (markerCounterAdded) return;
   markerCounterAdded = true;
-  const { dynamoClient } = await import('../../lambdas/aws/dynamo.ts');
-  dynamoClient.middlewareStack.add((next, context) => async (args) => {
-    const sk = (args.input as { Key?: { sk?: unknown } }).Key?.sk;
-    if (context.commandName === 'GetItemCommand' && (sk === 'ARRIVALS' || (sk as { S?: string } | undefined)?.S === 'ARRIVALS')) markerReads.count++;
-    return next(args);
-  }, { step: 'initialize', name: 'benchCountMarkerReads' });
+  const { dynamoListeners } = await import('../../lambdas/aws/dynamo.ts');
+  dynamoListeners.add((command, input) => {
+    const sk = (input as { Key?: { sk?: { S?: string } } }).Key?.sk;
+    if (command === 'GetItemCommand' && sk?.S === 'ARRIVALS') markerReads.count++;
+  });
 }
 
 async function run(ctx: BenchContext): Promise<SectionResult> {

@@ -1,5 +1,12 @@
-import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
+/**
+ * EventBridge Scheduler over aws4fetch (lambdas/aws/fetch.ts, rest-json) instead of
+ * @aws-sdk/client-scheduler (docs/decisions.md, "DynamoDB over aws4fetch"). Errors are named by
+ * the service's code (ConflictException, ResourceNotFoundException), as the SDK named them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CreateScheduleInput } from '@aws-sdk/client-scheduler';
 import { requireEnv } from '../config.ts';
+import { awsRestJsonCall } from './fetch.ts';
 
 const group = requireEnv('SCHEDULE_GROUP_NAME');
 // Creating a schedule needs the target and the role it runs as, read where a schedule is made.
@@ -16,7 +23,10 @@ const scheduleTarget = () => (target ??= {
   roleArn: requireEnv('SCHEDULER_ROLE_ARN'),
   targetArn: process.env.SEND_SCHEDULED_FUNCTION_ARN || selfArn || requireEnv('SEND_SCHEDULED_FUNCTION_ARN'),
 });
-const scheduler = new SchedulerClient({});
+/** One Scheduler call (signing name and host `scheduler`; AWS_ENDPOINT_URL_SCHEDULER overrides). */
+const schedulerCall = (method: string, path: string, body?: unknown) =>
+  awsRestJsonCall({ service: 'scheduler', envId: 'SCHEDULER', host: 'scheduler', method, path, body });
+const schedulePath = (name: string) => `/schedules/${encodeURIComponent(name)}`;
 
 export interface ScheduledSend { draft_id: string; inbox_id: string; account_id: string; send_at: string }
 
@@ -33,7 +43,7 @@ const atExpression = (iso: string) => `at(${new Date(Math.ceil(Date.parse(iso) /
 /** A one-time schedule for the draft at send_at; Scheduler deletes it after it fires. */
 export async function scheduleDraftSend(s: ScheduledSend) {
   const { roleArn, targetArn } = scheduleTarget();
-  const input = {
+  const { Name, ...input }: CreateScheduleInput = {
     Name: nameOf(s.draft_id, s.send_at), GroupName: group,
     ScheduleExpression: atExpression(s.send_at), ScheduleExpressionTimezone: 'UTC',
     FlexibleTimeWindow: { Mode: 'OFF' as const },
@@ -41,17 +51,19 @@ export async function scheduleDraftSend(s: ScheduledSend) {
     Target: { Arn: targetArn, RoleArn: roleArn, Input: JSON.stringify(s), RetryPolicy: { MaximumRetryAttempts: 5, MaximumEventAgeInSeconds: 3600 } },
   };
   try {
-    await scheduler.send(new CreateScheduleCommand(input));
+    // ClientToken: the SDK's idempotency token, so a retried create is not a conflict with itself.
+    await schedulerCall('POST', schedulePath(Name), { ...input, ClientToken: randomUUID() });
   } catch (e) {
     // The same draft at the same second is already scheduled: nothing to do.
-    if (!(e instanceof ConflictException) && (e as Error).name !== 'ConflictException') throw e;
+    if ((e as Error).name !== 'ConflictException') throw e;
   }
 }
 
 export async function cancelDraftSchedule(draftId: string, sendAt: string) {
   try {
-    await scheduler.send(new DeleteScheduleCommand({ Name: nameOf(draftId, sendAt), GroupName: group }));
+    const query = new URLSearchParams({ groupName: group, clientToken: randomUUID() });
+    await schedulerCall('DELETE', `${schedulePath(nameOf(draftId, sendAt))}?${query}`);
   } catch (e) {
-    if (!(e instanceof ResourceNotFoundException) && (e as Error).name !== 'ResourceNotFoundException') throw e;
+    if ((e as Error).name !== 'ResourceNotFoundException') throw e;
   }
 }

@@ -1,10 +1,15 @@
-import {
-  AlreadyExistsException, CreateEmailIdentityCommand, DeleteEmailIdentityCommand, GetEmailIdentityCommand, NotFoundException,
-  PutEmailIdentityMailFromAttributesCommand, SESv2Client,
-} from '@aws-sdk/client-sesv2';
+/**
+ * SES v2 domain identities over aws4fetch (rest-json), as lambdas/aws/ses.ts: errors are named by
+ * SES's error code (NotFoundException, AlreadyExistsException), as the SDK named them.
+ */
+import type { CreateEmailIdentityResponse, GetEmailIdentityResponse } from '@aws-sdk/client-sesv2';
 import { config } from '../config.ts';
+import { awsRestJsonCall } from './fetch.ts';
 
-const ses = new SESv2Client({});
+/** One SES v2 call (signing name `ses`, host email.<region>; AWS_ENDPOINT_URL_SESV2 overrides). */
+export const sesCall = <T>(method: string, path: string, body?: unknown) =>
+  awsRestJsonCall<T>({ service: 'ses', envId: 'SESV2', host: 'email', method, path, body });
+const identityPath = (domain: string) => `/v2/email/identities/${encodeURIComponent(domain)}`;
 
 export interface IdentityState { dkimTokens: string[]; verified: boolean }
 
@@ -19,10 +24,10 @@ export const identityVerified = (r: { VerifiedForSendingStatus?: boolean; Verifi
 /** The identity's Easy DKIM tokens and state, or undefined when SES has no such identity. */
 export async function getDomainIdentity(domain: string): Promise<IdentityState | undefined> {
   try {
-    const r = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: domain }));
+    const r = await sesCall<GetEmailIdentityResponse>('GET', identityPath(domain));
     return { dkimTokens: r.DkimAttributes?.Tokens ?? [], verified: identityVerified(r) };
   } catch (e) {
-    if (e instanceof NotFoundException || (e as Error).name === 'NotFoundException') return undefined;
+    if ((e as Error).name === 'NotFoundException') return undefined;
     throw e;
   }
 }
@@ -34,21 +39,21 @@ export async function getDomainIdentity(domain: string): Promise<IdentityState |
 export async function createDomainIdentity(domain: string, mailFrom: string): Promise<IdentityState> {
   let state: IdentityState;
   try {
-    const r = await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: domain }));
+    const r = await sesCall<CreateEmailIdentityResponse>('POST', '/v2/email/identities', { EmailIdentity: domain });
     state = { dkimTokens: r.DkimAttributes?.Tokens ?? [], verified: r.VerifiedForSendingStatus === true };
   } catch (e) {
-    if (!(e instanceof AlreadyExistsException || (e as Error).name === 'AlreadyExistsException')) throw e;
+    if ((e as Error).name !== 'AlreadyExistsException') throw e;
     state = (await getDomainIdentity(domain))!;
   }
   // USE_DEFAULT_VALUE: until the MAIL FROM records exist SES falls back to amazonses.com, so mail still goes out.
-  await ses.send(new PutEmailIdentityMailFromAttributesCommand({ EmailIdentity: domain, MailFromDomain: mailFrom, BehaviorOnMxFailure: 'USE_DEFAULT_VALUE' }));
+  await sesCall('PUT', `${identityPath(domain)}/mail-from`, { MailFromDomain: mailFrom, BehaviorOnMxFailure: 'USE_DEFAULT_VALUE' });
   return state;
 }
 
 export async function deleteDomainIdentity(domain: string): Promise<void> {
   try {
-    await ses.send(new DeleteEmailIdentityCommand({ EmailIdentity: domain }));
+    await sesCall('DELETE', identityPath(domain));
   } catch (e) {
-    if (!(e instanceof NotFoundException || (e as Error).name === 'NotFoundException')) throw e;
+    if ((e as Error).name !== 'NotFoundException') throw e;
   }
 }

@@ -1,8 +1,12 @@
-import { GetEmailIdentityCommand, SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+/**
+ * SES v2 outbound over aws4fetch (lambdas/aws/fetch.ts, rest-json) instead of
+ * @aws-sdk/client-sesv2, ~230 KB with its @smithy core (docs/decisions.md, "DynamoDB over aws4fetch").
+ */
+import type { GetEmailIdentityResponse, SendEmailResponse } from '@aws-sdk/client-sesv2';
 import { config, requireEnv } from '../config.ts';
+import { sesCall } from './ses-identities.ts';
 
 const configurationSet = requireEnv('SES_CONFIGURATION_SET');
-const ses = new SESv2Client({});
 
 export interface SentMail { raw: Buffer; from: string; destinations: string[]; sesMessageId: string }
 /**
@@ -20,7 +24,7 @@ const verified = new Map<string, Promise<boolean>>();
 export function sendingConfigured(identity: string = config.mailDomain): Promise<boolean> {
   let check = verified.get(identity);
   if (!check) {
-    check = ses.send(new GetEmailIdentityCommand({ EmailIdentity: identity }))
+    check = sesCall<GetEmailIdentityResponse>('GET', `/v2/email/identities/${encodeURIComponent(identity)}`)
       .then((r) => r.VerifiedForSendingStatus === true || (config.localMode && r.VerificationStatus === 'SUCCESS'))
       .catch(() => false)
       .then((ok) => { if (!ok) verified.delete(identity); return ok; });
@@ -31,12 +35,12 @@ export function sendingConfigured(identity: string = config.mailDomain): Promise
 
 /** Sends raw MIME through the configuration set (so delivery, bounce and complaint events flow). */
 export async function sendRawMail(raw: Buffer, from: string, destinations: string[]): Promise<string> {
-  const res = await ses.send(new SendEmailCommand({
+  const res = await sesCall<SendEmailResponse>('POST', '/v2/email/outbound-emails', {
     FromEmailAddress: from,
     Destination: { ToAddresses: destinations },
-    Content: { Raw: { Data: raw } },
+    Content: { Raw: { Data: raw.toString('base64') } },
     ConfigurationSetName: configurationSet,
-  }));
+  });
   const sesMessageId = res.MessageId!;
   if (afterSend) await afterSend({ raw, from, destinations, sesMessageId });
   return sesMessageId;

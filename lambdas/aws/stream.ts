@@ -1,29 +1,42 @@
-import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { requireEnv } from '../config.ts';
-
 /**
- * The WebSocket API's Management API. STREAM_URL is the wss:// (locally ws://) address clients
- * connect to; the same address over https:// (http://) is the Management API endpoint, in AWS
- * and in the local stand-in alike (lib/local/websocket.ts).
+ * The WebSocket API's Management API over aws4fetch (lambdas/aws/fetch.ts) instead of
+ * @aws-sdk/client-apigatewaymanagementapi (docs/decisions.md, "DynamoDB over aws4fetch"): two
+ * signed calls, POST and DELETE <stage>/@connections/{id}. STREAM_URL is the wss:// (locally
+ * ws://) address clients connect to; the same address over https:// (http://) is the Management
+ * API endpoint, in AWS and in the local stand-in alike (lib/local/websocket.ts).
  */
+import { createHash } from 'node:crypto';
+import { requireEnv } from '../config.ts';
+import { awsFetch, jsonFailure } from './fetch.ts';
+
 export const streamUrl = requireEnv('STREAM_URL').replace(/\/+$/, '');
 const endpoint = streamUrl.replace(/^ws(s?):\/\//, 'http$1://');
-const client = new ApiGatewayManagementApiClient({ endpoint });
+
+/** One Management API call; the answer's status (410: the connection is gone). */
+async function manage(method: 'POST' | 'DELETE', connectionId: string, data?: Buffer): Promise<Response> {
+  return awsFetch('execute-api', `${endpoint}/@connections/${encodeURIComponent(connectionId)}`, {
+    method,
+    headers: {
+      ...(data ? { 'content-type': 'application/octet-stream' } : {}),
+      'x-amz-content-sha256': createHash('sha256').update(data ?? '').digest('hex'),
+    },
+    body: data,
+  });
+}
 
 /** Posts one frame; false when the connection is gone (410), the caller then forgets it. */
 export async function postToConnection(connectionId: string, data: string): Promise<boolean> {
-  try {
-    await client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(data) }));
-    return true;
-  } catch (e) {
-    if (e instanceof GoneException || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410) return false;
-    throw e;
-  }
+  const res = await manage('POST', connectionId, Buffer.from(data));
+  if (res.status === 410) { await res.body?.cancel(); return false; }
+  if (!res.ok) throw await jsonFailure(res, 'PostToConnection');
+  await res.body?.cancel();
+  return true;
 }
 
 /** Closes a connection from the server side (a gone one is fine). */
 export async function closeConnection(connectionId: string): Promise<void> {
-  await client.send(new DeleteConnectionCommand({ ConnectionId: connectionId })).catch((e: Error) => {
-    if (!(e instanceof GoneException)) throw e;
-  });
+  const res = await manage('DELETE', connectionId);
+  if (res.status === 410) { await res.body?.cancel(); return; }
+  if (!res.ok) throw await jsonFailure(res, 'DeleteConnection');
+  await res.body?.cancel();
 }

@@ -3,7 +3,8 @@
  * (a duplicate, a race lost, a limit reached), not an error: every conditional write in the store
  * goes through one of these two helpers, so the SDK's error names are read in one place only.
  */
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

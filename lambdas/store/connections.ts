@@ -5,7 +5,7 @@
  * id). Per connection, SENT#<evt> items make each event go out at most once, and HELD#<evt>
  * items keep live events that arrive while a replay is running. Everything carries a TTL.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { keys, stripKeys } from './keys.ts';

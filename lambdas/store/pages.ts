@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { decodeCursor, encodeCursor, keyOf } from './cursor.ts';

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { keys } from './keys.ts';

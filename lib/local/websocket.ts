@@ -4,7 +4,7 @@
  * the handshake with that status), each text message is routed by its "type" (subscribe, ping,
  * else $default) and a close is $disconnect — the event shapes API Gateway sends. The Management
  * API (POST/GET/DELETE <path>/@connections/{id}) is served here over HTTP, so the functions'
- * AWS SDK client posts frames exactly as it does deployed. Like API Gateway it closes a
+ * signed Management API calls post frames exactly as deployed. Like API Gateway it closes a
  * connection after 2 hours, and after 10 minutes without a message either way.
  */
 import { randomBytes, randomUUID } from 'node:crypto';

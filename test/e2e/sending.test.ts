@@ -584,7 +584,7 @@ describe('the daily send quota (on a throwaway table)', () => {
     store = await import('../../lambdas/store/sending.ts');
     keys = (await import('../../lambdas/store/keys.ts')).keys;
     const { documentClient } = await import('../../lambdas/aws/dynamo.ts');
-    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { PutCommand } = await import('../../lambdas/aws/dynamo-commands.ts');
     putCount = async (key, count) => { await documentClient.send(new PutCommand({ TableName: res.tableName, Item: { ...key, count } })); };
     const handlers: Record<string, () => Promise<{ handler: any }>> = {
       inboxes: () => import('../../lambdas/handlers/inboxes.ts'),

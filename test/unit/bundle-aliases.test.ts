@@ -69,7 +69,8 @@ describe('lazy charsets: the bundled parser decodes like the source', () => {
 
 describe('credentials: a deployed bundle reads the role credentials Lambda puts in the environment', () => {
   it('bundles the env provider and none of the default chain', async () => {
-    const { meta } = await bundle('dynamo', `export { documentClient } from ${JSON.stringify(join(root, 'lambdas/aws/dynamo.ts'))};`);
+    // No handler uses an SDK client today (lambdas/aws/ calls AWS over aws4fetch); one that did would get this.
+    const { meta } = await bundle('sdk-client', `export { SQSClient } from ${JSON.stringify(join(root, 'node_modules/@aws-sdk/client-sqs/dist-es/index.js'))};`);
     const all = inputs(meta);
     expect(all).toContain('lambdas/bundling/lambda-credentials.ts');
     for (const dropped of ['credential-provider-node', 'credential-provider-ini', 'credential-provider-sso', 'nested-clients']) {
@@ -87,6 +88,22 @@ describe('credentials: a deployed bundle reads the role credentials Lambda puts 
     } finally {
       process.env = saved;
     }
+  });
+});
+
+describe('AWS calls bundle no AWS SDK client (lambdas/aws/ over aws4fetch)', () => {
+  it('DynamoDB, SQS, SES, Scheduler and the WebSocket API pull in neither @aws-sdk clients nor @smithy', async () => {
+    const mod = (f: string) => JSON.stringify(join(root, 'lambdas/aws', f));
+    const { meta } = await bundle('aws', [
+      `export { documentClient } from ${mod('dynamo.ts')};`, `export * from ${mod('dynamo-commands.ts')};`,
+      `export { sqsClient, SendMessageBatchCommand } from ${mod('sqs.ts')};`, `export { sendRawMail } from ${mod('ses.ts')};`,
+      `export { createDomainIdentity } from ${mod('ses-identities.ts')};`, `export { scheduleDraftSend } from ${mod('scheduler.ts')};`,
+      `export { postToConnection } from ${mod('stream.ts')};`,
+    ].join('\n'));
+    const all = inputs(meta);
+    expect(all.filter((p) => p.includes('node_modules/@aws-sdk/') && !p.includes('@aws-sdk/util-dynamodb/'))).toEqual([]);
+    expect(all.filter((p) => p.includes('node_modules/@smithy/'))).toEqual([]);
+    expect(all.some((p) => p.includes('node_modules/aws4fetch/'))).toBe(true);
   });
 });
 

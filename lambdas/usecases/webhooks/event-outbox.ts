@@ -1,5 +1,4 @@
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { sqsClient } from '../../aws/sqs.ts';
+import { SendMessageBatchCommand, sqsClient } from '../../aws/sqs.ts';
 import { requireEnv } from '../../config.ts';
 import { eventBody, type EventType } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
