@@ -276,7 +276,16 @@ def _candidates(table, hash_key, index_name, hash_key_conditions, page=None):
     attr, value = hash_key_conditions[0]
     keys = _partition_map(table).get(attr, {}).get(value, ())
     found = (_stored(table, h, r) for h, r in keys)
-    return [item for item in found if item is not None]
+    items = [item for item in found if item is not None]
+    if page is not None and page[0]:
+        # Only the items the sort-key condition selects: moto sorts what it is handed, and a
+        # word index partition can hold a hundred thousand items. (_query checks the one case
+        # where the items it left out could still change the answer.)
+        comparison, objs = page[0], page[1]
+        range_attr = next((k["AttributeName"] for k in index.schema if k["KeyType"] == "RANGE"), None)
+        if range_attr is not None:
+            items = [i for i in items if (v := i.attrs.get(range_attr)) is not None and v.compare(comparison, objs)]
+    return items
 
 
 def _query(self, hash_key, range_comparison, range_objs, limit, exclusive_start_key, scan_index_forward,
@@ -299,6 +308,11 @@ def _query(self, hash_key, range_comparison, range_objs, limit, exclusive_start_
     _NARROWED.table, _NARROWED.items = self, narrowed
     try:
         answer = _original_query(self, *args, **kwargs)
+        if index_name and page is not None and page[0] and limit is not None and answer[1] == limit and answer[2] is None:
+            # The page ended exactly at the last selected item: moto's walk would have gone on to
+            # an item the condition rejects and set LastEvaluatedKey. Ask it with the whole partition.
+            _NARROWED.items = _candidates(self, hash_key, index_name, hash_key_conditions)
+            answer = _original_query(self, *args, **kwargs)
     finally:
         _NARROWED.table = _NARROWED.items = None
     if _CHECK_QUERIES:

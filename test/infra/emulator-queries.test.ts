@@ -106,6 +106,37 @@ describe('a Query reads the partition it names, with the same answers as moto', 
     expect(await skOf(pk)).toEqual(sks.filter((k) => k !== 'A#2'));
   });
 
+  it('GSI sort-key conditions, limits and start keys read the same pages as moto, in both directions', async () => {
+    const g = 'gsirange';
+    // Sort keys with shared prefixes, and two items with the same index sort key (moto orders those by the table key).
+    const rows: [string, string][] = [['gr#1', 'A#1'], ['gr#2', 'A#2'], ['gr#3', 'A#2'], ['gr#4', 'B#1'], ['gr#5', 'B#2'], ['gr#6', 'C#1']];
+    for (const [pk, sk] of rows) await db.send(new PutItemCommand({ TableName, Item: { pk: s(pk), sk: s(sk), g1pk: s(g), g1sk: s(sk) } }));
+    const conditions: [string, Record<string, { S: string }>][] = [
+      ['g1pk = :p AND begins_with(g1sk, :a)', { ':a': s('A#') }],
+      ['g1pk = :p AND begins_with(g1sk, :a)', { ':a': s('B#') }],
+      ['g1pk = :p AND g1sk BETWEEN :a AND :b', { ':a': s('A#2'), ':b': s('B#1') }],
+      ['g1pk = :p AND g1sk > :a', { ':a': s('A#2') }],
+    ];
+    for (const [KeyConditionExpression, values] of conditions) {
+      for (const ScanIndexForward of [true, false]) {
+        for (const Limit of [undefined, 1, 2, 3]) {
+          const seen: string[] = [];
+          let ExclusiveStartKey: Record<string, any> | undefined;
+          let pages = 0;
+          do {
+            const out = await db.send(new QueryCommand({ TableName, IndexName: 'gsi1', KeyConditionExpression, Limit, ScanIndexForward, ExclusiveStartKey,
+              ExpressionAttributeValues: { ':p': s(g), ...values } }));
+            seen.push(...(out.Items ?? []).map((i) => i.pk!.S!));
+            ExclusiveStartKey = out.LastEvaluatedKey;
+          } while (ExclusiveStartKey && ++pages < 20);
+          const all = (await db.send(new QueryCommand({ TableName, IndexName: 'gsi1', KeyConditionExpression, ScanIndexForward,
+            ExpressionAttributeValues: { ':p': s(g), ...values } }))).Items!.map((i) => i.pk!.S!);
+          expect(seen, `${KeyConditionExpression} ${JSON.stringify(values)} forward=${ScanIndexForward} limit=${Limit}`).toEqual(all);
+        }
+      }
+    }
+  });
+
   it('an item an UpdateItem moves to another GSI partition is found there, and no longer in the old one', async () => {
     await db.send(new PutItemCommand({ TableName, Item: item('mv#1', 'x', 'old') }));
     expect(await skOf('old', 'gsi1')).toEqual(['x']);
