@@ -50,6 +50,32 @@ async function skOf(partition: string, index?: 'gsi1'): Promise<string[]> {
   return (out.Items ?? []).map((i) => i.sk!.S!);
 }
 
+/**
+ * For every condition × direction × limit: paging to the end by LastEvaluatedKey sees exactly
+ * what one unlimited Query returns. (The check mode fails any page that differs from moto's walk.)
+ */
+async function expectSamePages(partition: string, conditions: [string, Record<string, { S: string }>][], IndexName: 'gsi1' | undefined,
+  idAttribute: 'pk' | 'sk') {
+  for (const [KeyConditionExpression, values] of conditions) {
+    const ExpressionAttributeValues = { ':p': s(partition), ...values };
+    for (const ScanIndexForward of [true, false]) {
+      const all = (await db.send(new QueryCommand({ TableName, IndexName, KeyConditionExpression, ScanIndexForward, ExpressionAttributeValues })))
+        .Items!.map((i) => i[idAttribute]!.S!);
+      for (const Limit of [undefined, 1, 2, 3]) {
+        const seen: string[] = [];
+        let ExclusiveStartKey: Record<string, any> | undefined;
+        let pages = 0;
+        do {
+          const out = await db.send(new QueryCommand({ TableName, IndexName, KeyConditionExpression, Limit, ScanIndexForward, ExclusiveStartKey, ExpressionAttributeValues }));
+          seen.push(...(out.Items ?? []).map((i) => i[idAttribute]!.S!));
+          ExclusiveStartKey = out.LastEvaluatedKey;
+        } while (ExclusiveStartKey && ++pages < 20);
+        expect(seen, `${KeyConditionExpression} ${JSON.stringify(values)} forward=${ScanIndexForward} limit=${Limit}`).toEqual(all);
+      }
+    }
+  }
+}
+
 describe('a Query reads the partition it names, with the same answers as moto', () => {
   it('base-table partitions: only their own items, in sort-key order, paged by ExclusiveStartKey', async () => {
     for (const sk of ['c', 'a', 'b']) await db.send(new PutItemCommand({ TableName, Item: item('base#1', sk) }));
@@ -80,25 +106,7 @@ describe('a Query reads the partition it names, with the same answers as moto', 
       ['pk = :p AND sk <= :a', { ':a': s('B#1') }],
       ['pk = :p AND sk = :a', { ':a': s('B#2') }],
     ];
-    for (const [KeyConditionExpression, values] of conditions) {
-      for (const ScanIndexForward of [true, false]) {
-        for (const Limit of [undefined, 1, 2, 3]) {
-          // Every page to the end: the check mode fails any page that differs from moto's walk.
-          const seen: string[] = [];
-          let ExclusiveStartKey: Record<string, any> | undefined;
-          let pages = 0;
-          do {
-            const out = await db.send(new QueryCommand({ TableName, KeyConditionExpression, Limit, ScanIndexForward, ExclusiveStartKey,
-              ExpressionAttributeValues: { ':p': s(pk), ...values } }));
-            seen.push(...(out.Items ?? []).map((i) => i.sk!.S!));
-            ExclusiveStartKey = out.LastEvaluatedKey;
-          } while (ExclusiveStartKey && ++pages < 20);
-          const all = (await db.send(new QueryCommand({ TableName, KeyConditionExpression, ScanIndexForward,
-            ExpressionAttributeValues: { ':p': s(pk), ...values } }))).Items!.map((i) => i.sk!.S!);
-          expect(seen, `${KeyConditionExpression} ${JSON.stringify(values)} forward=${ScanIndexForward} limit=${Limit}`).toEqual(all);
-        }
-      }
-    }
+    await expectSamePages(pk, conditions, undefined, 'sk');
     const all = (await db.send(new QueryCommand({ TableName, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': s(pk) } }))).Items!;
     expect(all.map((i) => i.sk!.S)).toEqual(sks);
     // A deleted item leaves the sorted keys.
@@ -117,24 +125,7 @@ describe('a Query reads the partition it names, with the same answers as moto', 
       ['g1pk = :p AND g1sk BETWEEN :a AND :b', { ':a': s('A#2'), ':b': s('B#1') }],
       ['g1pk = :p AND g1sk > :a', { ':a': s('A#2') }],
     ];
-    for (const [KeyConditionExpression, values] of conditions) {
-      for (const ScanIndexForward of [true, false]) {
-        for (const Limit of [undefined, 1, 2, 3]) {
-          const seen: string[] = [];
-          let ExclusiveStartKey: Record<string, any> | undefined;
-          let pages = 0;
-          do {
-            const out = await db.send(new QueryCommand({ TableName, IndexName: 'gsi1', KeyConditionExpression, Limit, ScanIndexForward, ExclusiveStartKey,
-              ExpressionAttributeValues: { ':p': s(g), ...values } }));
-            seen.push(...(out.Items ?? []).map((i) => i.pk!.S!));
-            ExclusiveStartKey = out.LastEvaluatedKey;
-          } while (ExclusiveStartKey && ++pages < 20);
-          const all = (await db.send(new QueryCommand({ TableName, IndexName: 'gsi1', KeyConditionExpression, ScanIndexForward,
-            ExpressionAttributeValues: { ':p': s(g), ...values } }))).Items!.map((i) => i.pk!.S!);
-          expect(seen, `${KeyConditionExpression} ${JSON.stringify(values)} forward=${ScanIndexForward} limit=${Limit}`).toEqual(all);
-        }
-      }
-    }
+    await expectSamePages(g, conditions, 'gsi1', 'pk');
   });
 
   it('an item an UpdateItem moves to another GSI partition is found there, and no longer in the old one', async () => {
