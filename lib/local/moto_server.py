@@ -152,7 +152,14 @@ def _list_item(listed, item):
 
 def _relist(table, item):
     if item is not None and table.global_indexes:
-        _list_item(_partition_map(table), item)
+        listed = _partition_map(table)
+        _list_item(listed, item)
+        sorted_partitions = table.__dict__.get("_mailroom_gsi_sorted")
+        if sorted_partitions:
+            for attr in listed:
+                value = item.attrs.get(attr)
+                if value is not None:
+                    sorted_partitions.pop((attr, value), None)
 
 
 def _put_item(self, *args, **kwargs):
@@ -277,6 +284,10 @@ def _candidates(table, hash_key, index_name, hash_key_conditions, page=None):
     keys = _partition_map(table).get(attr, {}).get(value, ())
     found = (_stored(table, h, r) for h, r in keys)
     items = [item for item in found if item is not None]
+    if page is not None:
+        paged = _gsi_page(table, index, attr, value, items, *page)
+        if paged is not None:
+            return paged
     if page is not None and page[0]:
         # Only the items the sort-key condition selects: moto sorts what it is handed, and a
         # word index partition can hold a hundred thousand items. (_query checks the one case
@@ -286,6 +297,73 @@ def _candidates(table, hash_key, index_name, hash_key_conditions, page=None):
         if range_attr is not None:
             items = [i for i in items if (v := i.attrs.get(range_attr)) is not None and v.compare(comparison, objs)]
     return items
+
+
+def _gsi_sorted(table, attr, value, range_attr, items):
+    """The partition's (index sort key, table hash key, table sort key) strings in moto's order, kept until a write to it."""
+    cache = table.__dict__.setdefault("_mailroom_gsi_sorted", {})
+    found = cache.get((attr, value))
+    if found is None:
+        rows = []
+        for i in items:
+            r = i.attrs.get(range_attr)
+            if r is None or i.attrs.get(attr) != value:
+                continue  # not indexed, or listed under this partition before it moved
+            if r.type != "S" or i.hash_key.type != "S" or (i.range_key is not None and i.range_key.type != "S"):
+                return None
+            rows.append((r.value, i.hash_key.value, i.range_key.value if i.range_key is not None else "", i.hash_key, i.range_key))
+        rows.sort(key=lambda row: row[:3])
+        found = ([row[:3] for row in rows], [row[0] for row in rows], [(row[3], row[4]) for row in rows])
+        cache[(attr, value)] = found
+    return found
+
+
+def _gsi_page(table, index, attr, value, items, comparison, objs, limit, exclusive_start_key, forward):
+    """
+    As _base_page, for a GSI partition: the items moto needs to answer exactly as its walk would,
+    chosen from the partition's sorted keys. None when it cannot tell (moto then sorts them all).
+    """
+    range_attr = next((k["AttributeName"] for k in index.schema if k["KeyType"] == "RANGE"), None)
+    if range_attr is None or any(o.type != "S" for o in objs or ()):
+        return None
+    sorted_partition = _gsi_sorted(table, attr, value, range_attr, items)
+    if sorted_partition is None:
+        return None
+    tuples, ranges, keys = sorted_partition
+    span = _key_range(ranges, comparison, [o.value for o in objs or ()])
+    if span is None:
+        return None
+    lo, hi = span
+    if exclusive_start_key:
+        try:
+            start = tuple(DynamoType(exclusive_start_key[a]).value for a in (range_attr, table.hash_key_attr, table.range_key_attr) if a)
+        except KeyError:
+            return None
+        if len(start) == 2:
+            start = start + ("",)
+        if forward:
+            lo = max(lo, bisect.bisect_right(tuples, start))
+        else:
+            hi = min(hi, bisect.bisect_left(tuples, start))
+    if forward:
+        chosen = list(range(lo, hi)) if limit is None else list(range(lo, min(hi, lo + limit + 1)))
+        if limit is not None and len(chosen) == limit and hi < len(tuples):
+            chosen.append(hi)
+    else:
+        chosen = list(range(lo, hi)) if limit is None else list(range(max(lo, hi - limit - 1), hi))
+        if limit is not None and len(chosen) == limit and lo > 0:
+            chosen.insert(0, lo - 1)
+    out = []
+    for n in chosen:
+        h, r = keys[n]
+        item = _stored(table, h, r)
+        current = item.attrs.get(range_attr) if item is not None else None
+        if item is None or item.attrs.get(attr) != value or current is None or current.value != ranges[n]:
+            # A stale entry (the item was deleted or moved since): rebuild the partition once.
+            table.__dict__["_mailroom_gsi_sorted"].pop((attr, value), None)
+            return None
+        out.append(item)
+    return out
 
 
 def _query(self, hash_key, range_comparison, range_objs, limit, exclusive_start_key, scan_index_forward,
