@@ -282,12 +282,16 @@ def _candidates(table, hash_key, index_name, hash_key_conditions, page=None):
         return None  # a local index (same partition as the table) or an unusual form: moto's walk
     attr, value = hash_key_conditions[0]
     keys = _partition_map(table).get(attr, {}).get(value, ())
-    found = (_stored(table, h, r) for h, r in keys)
-    items = [item for item in found if item is not None]
+
+    def partition_items():
+        found = (_stored(table, h, r) for h, r in keys)
+        return [item for item in found if item is not None]
+
     if page is not None:
-        paged = _gsi_page(table, index, attr, value, items, *page)
+        paged = _gsi_page(table, index, attr, value, partition_items, *page)
         if paged is not None:
             return paged
+    items = partition_items()
     if page is not None and page[0]:
         # Only the items the sort-key condition selects: moto sorts what it is handed, and a
         # word index partition can hold a hundred thousand items. (_query checks the one case
@@ -305,7 +309,7 @@ def _gsi_sorted(table, attr, value, range_attr, items):
     found = cache.get((attr, value))
     if found is None:
         rows = []
-        for i in items:
+        for i in items():
             r = i.attrs.get(range_attr)
             if r is None or i.attrs.get(attr) != value:
                 continue  # not indexed, or listed under this partition before it moved
@@ -326,7 +330,7 @@ def _gsi_page(table, index, attr, value, items, comparison, objs, limit, exclusi
     range_attr = next((k["AttributeName"] for k in index.schema if k["KeyType"] == "RANGE"), None)
     if range_attr is None or any(o.type != "S" for o in objs or ()):
         return None
-    sorted_partition = _gsi_sorted(table, attr, value, range_attr, items)
+    sorted_partition = _gsi_sorted(table, attr, value, range_attr, items)  # items: called only to build it
     if sorted_partition is None:
         return None
     tuples, ranges, keys = sorted_partition
