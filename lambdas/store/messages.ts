@@ -75,15 +75,6 @@ export async function mailTargets(inboxIds: string[], candidates: string[]): Pro
   return out;
 }
 
-/** The thread of the first candidate Message-ID already stored in this inbox. */
-export async function threadForMessageIds(inboxId: string, candidates: string[]): Promise<string | undefined> {
-  if (!candidates.length) return undefined;
-  const found = await batchGet(candidates.map((c) => keys.messageIdHeader(inboxId, c)));
-  const byId = new Map(found.map((f) => [f.message_id_header as string, f.thread_id as string]));
-  for (const c of candidates) if (byId.has(c)) return byId.get(c);
-  return undefined;
-}
-
 export type StoreMessageOutcome = 'stored' | 'duplicate' | 'conflict';
 
 export interface StoreMessageArgs {

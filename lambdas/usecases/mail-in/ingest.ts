@@ -9,7 +9,7 @@ import { metrics } from '../../metrics.ts';
 import { attachmentKey, getObjectStream, presignDownload, putObject, rawInboundKey } from '../../store/blobs.ts';
 import { getEvent } from '../../store/events.ts';
 import { listEntries } from '../../store/lists.ts';
-import { claimedInboxIds, getArrivalMarker, mailTargets, recordRejection, storeMessage, threadForMessageIds, type MailTarget } from '../../store/messages.ts';
+import { claimedInboxIds, mailTargets, recordRejection, storeMessage, type MailTarget } from '../../store/messages.ts';
 import type { AttachmentRecord, EventRecord, InboxRecord, ListEntryRecord, MessageRecord, ThreadRecord } from '../../store/records.ts';
 import { messageReceivedData } from '../../core/events.ts';
 import { dispatchAfterCommit, newEvent } from '../webhooks/event-outbox.ts';
@@ -153,8 +153,9 @@ async function fileIntoInbox(target: MailTarget, n: InboundNotification, p: Pars
   for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * STORE_RETRY_PAUSE_MS * attempt));
     // Read with the inbox at first; a retry (another arrival took the next place) reads them again.
-    const previousArrival = attempt === 0 ? target.previousArrival : (await getArrivalMarker(inbox.id))?.seq ?? 0;
-    const existingThread = attempt === 0 ? target.threadId : await threadForMessageIds(inbox.id, threadCandidates(p.inReplyTo, p.references));
+    const now = attempt === 0 ? target : (await mailTargets([inbox.id], threadCandidates(p.inReplyTo, p.references)))[0];
+    if (!now) throw new Error(`inbox ${inbox.id} stopped receiving while message ${messageId} was being filed`);
+    const { previousArrival, threadId: existingThread } = now;
     const threadId = existingThread ?? deterministicId('thread', `${n.sesMessageId}#${inbox.id}#thread`, receivedMs);
     const message: MessageRecord = {
       id: messageId,
