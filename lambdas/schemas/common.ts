@@ -11,6 +11,14 @@ export const components = z.registry<{ id: string }>();
 
 export const Timestamp = z.string().describe('ISO 8601, UTC');
 
+/**
+ * An id in a path. Ids this API issues are at most 40 characters; the cap keeps every key built
+ * from one (a label entry's sort key is the thread id) well under DynamoDB's 1,024-byte key limit,
+ * so an absurd id is a 400 naming it, never a store error.
+ */
+export const MAX_PATH_ID_LENGTH = 100;
+export const PathId = z.string().min(1).max(MAX_PATH_ID_LENGTH);
+
 export const ErrorEnvelope = z.object({
   error: z.string().describe('Error code, e.g. INVALID_API_KEY'),
   message: z.string(),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { components, CursorPagination, cursorWithoutOffset, PageFields, Timestamp } from './common.ts';
+import { components, CursorPagination, cursorWithoutOffset, PageFields, Timestamp, PathId } from './common.ts';
 
 export const CreateDomainBody = z.object({
   domain: z.string().min(1).max(253).describe('A domain you control, e.g. agents.example.com; Unicode names are converted to their IDNA (xn--) form'),
@@ -36,5 +36,5 @@ export const DomainList = z.object({
 }).register(components, { id: 'DomainList' });
 
 export const ListDomainsQuery = CursorPagination.refine(...cursorWithoutOffset);
-export const DomainParams = z.object({ id: z.string() });
+export const DomainParams = z.object({ id: PathId });
 export const DomainDeleted = z.object({ id: z.string(), domain: z.string(), deleted: z.literal(true) }).register(components, { id: 'DomainDeleted' });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { components, CursorPagination, cursorWithoutOffset, IsoDateTime, PageFields, Timestamp } from './common.ts';
+import { components, CursorPagination, cursorWithoutOffset, IsoDateTime, PageFields, Timestamp, PathId } from './common.ts';
 import { Label } from './messages.ts';
 import { CONTROL_OR_INVISIBLE } from '../core/text-safety.ts';
 
@@ -57,7 +57,7 @@ export const DraftList = z.object({ drafts: z.array(Draft), ...PageFields }).reg
 export const ListDraftsQuery = CursorPagination.extend({
   label: z.string().optional(),
 }).refine(...cursorWithoutOffset);
-export const DraftParams = z.object({ id: z.string(), draftId: z.string() });
+export const DraftParams = z.object({ id: PathId, draftId: PathId });
 export const DraftDeleted = z.object({ id: z.string(), deleted: z.literal(true), cancelled_schedule: z.boolean() }).register(components, { id: 'DraftDeleted' });
 
 export const SendResult = z.object({
@@ -92,4 +92,4 @@ export const ReplyBody = z.object({
   reply_all: z.boolean().default(false),
   client_id: z.string().min(1).max(128).optional(),
 }).register(components, { id: 'ReplyRequest' });
-export const MessageIdParams = z.object({ id: z.string() });
+export const MessageIdParams = z.object({ id: PathId });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { USERNAME_MAX, USERNAME_MIN } from '../core/usernames.ts';
-import { components, CursorPagination, cursorWithoutOffset, FreeJsonObject, NextCursor, QueryBoolean, Timestamp } from './common.ts';
+import { components, CursorPagination, cursorWithoutOffset, FreeJsonObject, NextCursor, QueryBoolean, Timestamp, PathId } from './common.ts';
 
 export const InboxStatus = z.enum(['active', 'deleted']).register(components, { id: 'InboxStatus' });
 export const TierName = z.enum(['free', 'developer', 'growth', 'enterprise']).register(components, { id: 'Tier' });
@@ -80,4 +80,4 @@ export const InboxDeleted = z.object({
   deleted_at: Timestamp,
 }).register(components, { id: 'InboxDeleted' });
 
-export const InboxParams = z.object({ id: z.string() });
+export const InboxParams = z.object({ id: PathId });

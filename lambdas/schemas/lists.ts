@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { components, CursorPagination, cursorWithoutOffset, PageFields, Timestamp } from './common.ts';
+import { components, CursorPagination, cursorWithoutOffset, PageFields, Timestamp, PathId } from './common.ts';
 
 export const ListType = z.enum(['allowlist', 'blocklist']).register(components, { id: 'ListType' });
 
@@ -25,5 +25,5 @@ export const ListEntriesQuery = CursorPagination.extend({
   inbox_id: z.string().optional().describe('An inbox id, or the literal "null" for account-wide entries only'),
 }).refine(...cursorWithoutOffset);
 export const ListEntryList = z.object({ lists: z.array(ListEntry), ...PageFields }).register(components, { id: 'ListEntryList' });
-export const ListEntryParams = z.object({ id: z.string() });
+export const ListEntryParams = z.object({ id: PathId });
 export const ListEntryDeleted = z.object({ id: z.string(), deleted: z.literal(true) }).register(components, { id: 'ListEntryDeleted' });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { components, Cursor, NextCursor, Pagination, QueryBoolean, Timestamp } from './common.ts';
+import { components, Cursor, NextCursor, Pagination, QueryBoolean, Timestamp, PathId } from './common.ts';
 
 export const Label = z.string().trim().min(1).max(64).describe('Case-sensitive label');
 
@@ -82,9 +82,9 @@ export const UpdateMessageBody = z.object({
   labels: z.array(Label).max(50).optional().describe('Replaces all labels'),
 }).refine((b) => b.read !== undefined || b.labels !== undefined, { message: 'send read and/or labels', path: ['read'] }).register(components, { id: 'UpdateMessageRequest' });
 
-export const MessageParams = z.object({ id: z.string(), msgId: z.string() });
-export const AttachmentParams = z.object({ id: z.string(), msgId: z.string(), attachId: z.string() });
-export const ThreadAttachmentParams = AttachmentParams.extend({ threadId: z.string() });
+export const MessageParams = z.object({ id: PathId, msgId: PathId });
+export const AttachmentParams = z.object({ id: PathId, msgId: PathId, attachId: PathId });
+export const ThreadAttachmentParams = AttachmentParams.extend({ threadId: PathId });
 
 export const AttachmentDownload = z.object({
   id: z.string(), url: z.string().describe('Presigned; valid 1 hour; needs no key'), expires_at: Timestamp,

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { components, FreeJson, Timestamp } from './common.ts';
+import { components, FreeJson, Timestamp, PathId } from './common.ts';
 
 /** Operator links and notifications (spec: upgrade-link, notify-operator, Operator notification). */
 
@@ -41,7 +41,7 @@ export const OperatorNotification = z.object({
   status: NotificationStatus,
 }).register(components, { id: 'OperatorNotification' });
 
-export const NotificationParams = z.object({ id: z.string().min(1).max(100) });
+export const NotificationParams = z.object({ id: PathId });
 
 export const NotificationView = z.object({
   notification_id: z.string(),
@@ -59,8 +59,8 @@ export const NotificationView = z.object({
 const Token = z.string().max(4096);
 export const TokenQuery = z.object({ token: Token.optional() });
 export const CheckoutCompleteQuery = z.object({ token: Token.optional(), session_id: z.string().max(255).optional() });
-export const NotificationPageParams = z.object({ notificationId: z.string().min(1).max(100) });
-export const InboxPageParams = z.object({ id: z.string().min(1).max(100) });
+export const NotificationPageParams = z.object({ notificationId: PathId });
+export const InboxPageParams = z.object({ id: PathId });
 export const InboxPageQuery = z.object({
   key: z.string().max(200).optional(),
   view: z.enum(['messages', 'threads']).optional(),
@@ -68,7 +68,7 @@ export const InboxPageQuery = z.object({
   message: z.string().max(100).optional(),
   offset: z.coerce.number().int().min(0).max(100_000).optional(),
 });
-export const MessagePageParams = z.object({ id: z.string().min(1).max(100), msgId: z.string().min(1).max(100) });
-export const AttachmentPageParams = MessagePageParams.extend({ attachId: z.string().min(1).max(100) });
+export const MessagePageParams = z.object({ id: PathId, msgId: PathId });
+export const AttachmentPageParams = MessagePageParams.extend({ attachId: PathId });
 export const KeyQuery = z.object({ key: z.string().max(200).optional() });
 export const PaymentWebhookResult = z.object({ received: z.boolean(), outcome: z.string() }).register(components, { id: 'PaymentWebhookResult' });

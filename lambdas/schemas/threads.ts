@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { components, Cursor, IsoDateTime, NextCursor, Pagination, QueryBoolean, Timestamp } from './common.ts';
+import { components, Cursor, IsoDateTime, NextCursor, Pagination, QueryBoolean, Timestamp, PathId } from './common.ts';
 import { Label, Message } from './messages.ts';
 
 export const Thread = z.object({
@@ -40,7 +40,7 @@ export const ThreadDetail = Thread.extend({ messages: z.array(Message) }).regist
 export const ThreadWithMessages = z.object({ thread: ThreadDetail }).register(components, { id: 'ThreadWithMessagesResult' });
 export const ThreadResult = z.object({ thread: Thread }).register(components, { id: 'ThreadResult' });
 
-export const ThreadParams = z.object({ id: z.string(), threadId: z.string() });
-export const ThreadLabelParams = ThreadParams.extend({ label: z.string() });
+export const ThreadParams = z.object({ id: PathId, threadId: PathId });
+export const ThreadLabelParams = ThreadParams.extend({ label: Label });
 export const SetLabelsBody = z.object({ labels: z.array(Label).max(50) }).register(components, { id: 'SetThreadLabelsRequest' });
 export const AddLabelBody = z.object({ label: Label }).register(components, { id: 'AddThreadLabelRequest' });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { EVENT_TYPES } from '../core/events.ts';
-import { components, CursorPagination, cursorWithoutOffset, PageFields, Timestamp } from './common.ts';
+import { components, CursorPagination, cursorWithoutOffset, PageFields, Timestamp, PathId } from './common.ts';
 
 const Events = z.array(z.string()).min(1).max(EVENT_TYPES.length)
   .describe(`Event types to receive: ${EVENT_TYPES.join(', ')}`);
@@ -35,7 +35,7 @@ export const Webhook = z.object({
 export const WebhookWithSecret = Webhook.extend({ secret: z.string().describe('whsec_…: shown only now; verify X-Service-Signature and the Standard Webhooks webhook-signature with it') }).register(components, { id: 'WebhookWithSecret' });
 export const WebhookList = z.object({ webhooks: z.array(Webhook), ...PageFields }).register(components, { id: 'WebhookList' });
 export const ListWebhooksQuery = CursorPagination.refine(...cursorWithoutOffset);
-export const WebhookParams = z.object({ id: z.string() });
+export const WebhookParams = z.object({ id: PathId });
 export const WebhookDeleted = z.object({ id: z.string(), deleted: z.literal(true) }).register(components, { id: 'WebhookDeleted' });
 export const WebhookEnabled = z.object({ id: z.string(), status: z.literal('active'), health: z.literal('healthy'), re_enabled_at: Timestamp }).register(components, { id: 'WebhookEnabled' });
 export const WebhookTestResult = z.object({

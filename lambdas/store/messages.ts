@@ -338,7 +338,11 @@ async function changeLabels(inboxId: string, threadId: string, change: LabelChan
     const replaced = await ifApplied(db.send(new UpdateCommand({ TableName, Key,
       UpdateExpression: 'SET labels = :l, labels_updated_at = :now', ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':l': labels, ':now': now }, ReturnValues: 'ALL_OLD' })));
-    if (!replaced) return undefined;
+    if (!replaced) {
+      // No such thread: the entries just put would only be litter.
+      await dropLabelEntries(inboxId, accountId, threadId, labels);
+      return undefined;
+    }
     const before = toThread(replaced.Attributes!);
     await dropLabelEntries(inboxId, accountId, threadId, (before.labels ?? []).filter((l) => !labels.includes(l)));
     return { ...before, labels, labels_updated_at: now } as ThreadRecord;
@@ -349,8 +353,11 @@ async function changeLabels(inboxId: string, threadId: string, change: LabelChan
       UpdateExpression: 'SET labels = list_append(if_not_exists(labels, :none), :one), labels_updated_at = :now',
       ConditionExpression: 'attribute_exists(pk) AND NOT contains(labels, :label)',
       ExpressionAttributeValues: { ':none': [], ':one': [change.add], ':label': change.add, ':now': now }, ReturnValues: 'ALL_NEW' })));
-    // No thread, or the label is already there: either way, what is stored now is the answer.
-    return added ? toThread(added.Attributes!) : getThread(inboxId, threadId);
+    if (added) return toThread(added.Attributes!);
+    // The label was already there (what is stored is the answer), or there is no such thread.
+    const current = await getThread(inboxId, threadId);
+    if (!current) await dropLabelEntries(inboxId, accountId, threadId, [change.add]);
+    return current;
   }
   for (let attempt = 0; attempt < REMOVE_LABEL_ATTEMPTS; attempt++) {
     const current = await getThread(inboxId, threadId);

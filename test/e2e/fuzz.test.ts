@@ -15,6 +15,8 @@ import { closeMail, SENDER, sendMail, uniqueSubject, waitForMessage } from './ma
 
 /** Requests per route: ~60 routes × this stays within a minute or two on a loaded machine. */
 const RUNS_PER_ROUTE = 12;
+/** Replays a failure: FUZZ_SEED=<seed> (and FUZZ_PATH=<path>) from fast-check's report. */
+const replay = process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED), path: process.env.FUZZ_PATH } : {};
 /** Deep enough to overflow any recursive walk (JSON.stringify overflows near 10,000 levels). */
 const DEEP = 20_000;
 const DEEP_MARKER = '__mailroom_fuzz_deep__';
@@ -286,7 +288,7 @@ describe('no input reaches a 500 (property-based, every route)', () => {
         const r = await api(route.method, req.url, { key: req.key, rawBody: req.rawBody, headers: req.headers });
         expectWellFormedAnswer(route, req, r);
         if (route.method !== 'GET' && r.status < 300) await expectReadable(route, r);
-      }), { numRuns: RUNS_PER_ROUTE, endOnFailure: true });
+      }), { numRuns: RUNS_PER_ROUTE, endOnFailure: true, ...replay });
     }, 120_000);
   }
 });

@@ -3,7 +3,7 @@
  * one per bug, plus the two races: concurrent label changes on one thread, and concurrent
  * creations with one client_id. Each drives the running stack over HTTP (and SMTP for mail).
  */
-import { DynamoDBClient, ListTablesCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, ListTablesCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, newAccount, target, uniqueUsername, type CreatedInbox } from './client.ts';
 import { closeMail, expectError, SENDER, sendMail, uniqueSubject, waitForMessage } from './mail.ts';
@@ -277,6 +277,62 @@ describe('20 concurrent label changes on one thread (answered 500 "kept changing
     for (const r of answers) expect(r.status, r.text).toBe(200);
     expect(await labelsNow()).toEqual(['a', 'b']);
   });
+});
+
+describe('a thread id longer than a key may be (PATCH …/threads/{1,000 × "x"} answered 500: its label entry could not be stored)', () => {
+  let inbox: CreatedInbox;
+  let threadId: string;
+  let messageId: string;
+  beforeAll(async () => { ({ inbox, threadId, messageId } = await inboxWithThread()); });
+  const long = 'x'.repeat(1000);
+
+  it('an id in the path longer than any issued id is a 400 naming it, on every kind of path id', async () => {
+    const key = inbox.api_key;
+    const cases: [string, string, string, unknown?][] = [
+      ['PATCH', `/v1/inboxes/${inbox.id}/threads/${long}`, 'threadId', { labels: ['a', 'b'] }],
+      ['POST', `/v1/inboxes/${inbox.id}/threads/${long}/labels`, 'threadId', { label: 'a' }],
+      ['DELETE', `/v1/inboxes/${inbox.id}/threads/${threadId}/labels/${'l'.repeat(65)}`, 'label'],
+      ['GET', `/v1/inboxes/${inbox.id}/threads/${long}`, 'threadId'],
+      ['GET', `/v1/inboxes/${inbox.id}/messages/${long}`, 'msgId'],
+      ['GET', `/v1/inboxes/${inbox.id}/messages/${messageId}/attachments/${long}`, 'attachId'],
+      ['GET', `/v1/inboxes/${inbox.id}/drafts/${long}`, 'draftId'],
+    ];
+    for (const [method, path, field, body] of cases) {
+      const r = await api(method, path, { key, body });
+      expectError(r, 400, 'VALIDATION_ERROR');
+      expect(r.body.field, `${method} ${path.slice(0, 80)}`).toBe(field);
+    }
+    for (const [method, path] of [['PATCH', `/v1/webhooks/${long}`], ['GET', `/v1/domains/${long}`]] as const) {
+      const r = await api(method, path, { key: inbox.account_api_key, body: method === 'PATCH' ? { description: 'x' } : undefined });
+      expectError(r, 400, 'VALIDATION_ERROR');
+      expect(r.body.field).toBe('id');
+    }
+  });
+
+  it('labelling a thread that does not exist is a 404 and the thread still reads as it was', async () => {
+    const missing = `thr_${'0'.repeat(36)}`;
+    expectError(await api('PATCH', `/v1/inboxes/${inbox.id}/threads/${missing}`, { key: inbox.api_key, body: { labels: ['ghost'] } }), 404, 'THREAD_NOT_FOUND');
+    expectError(await api('POST', `/v1/inboxes/${inbox.id}/threads/${missing}/labels`, { key: inbox.api_key, body: { label: 'ghost' } }), 404, 'THREAD_NOT_FOUND');
+    const listed = await api('GET', `/v1/inboxes/${inbox.id}/threads?label=ghost`, { key: inbox.api_key });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.result.threads).toEqual([]);
+  });
+
+  if (target().local) {
+    it('labelling a thread that does not exist leaves no label entry behind in the table', async () => {
+      const missing = `thr_${'1'.repeat(36)}`;
+      await api('PATCH', `/v1/inboxes/${inbox.id}/threads/${missing}`, { key: inbox.api_key, body: { labels: ['litter-set'] } });
+      await api('POST', `/v1/inboxes/${inbox.id}/threads/${missing}/labels`, { key: inbox.api_key, body: { label: 'litter-add' } });
+      const db = new DynamoDBClient({ endpoint: target().awsEndpoint, region: 'us-east-1', credentials: target().awsCredentials ?? { accessKeyId: 'local', secretAccessKey: 'local' } });
+      const table = (await db.send(new ListTablesCommand({}))).TableNames!.find((t) => t.endsWith('-table'))!;
+      for (const label of ['litter-set', 'litter-add']) {
+        const { Count } = await db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :p',
+          ExpressionAttributeValues: { ':p': { S: `INBOX#${inbox.id}#TLABEL#${label}` } } }));
+        expect(Count, label).toBe(0);
+      }
+      db.destroy();
+    });
+  }
 });
 
 describe('30 concurrent creations with one client_id (one inbox, but most callers got 409)', () => {

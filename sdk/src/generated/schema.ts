@@ -3944,6 +3944,7 @@ export interface operations {
             path: {
                 id: string;
                 threadId: string;
+                /** @description Case-sensitive label */
                 label: string;
             };
             cookie?: never;
