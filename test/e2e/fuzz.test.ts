@@ -14,8 +14,8 @@ import { api, newAccount, target, type ApiResponse, type CreatedInbox } from './
 import { closeMail, SENDER, sendMail, uniqueSubject, waitForMessage } from './mail.ts';
 
 /** Requests per route: ~60 routes × this stays within a minute or two on a loaded machine. */
-const RUNS_PER_ROUTE = 12;
-/** Replays a failure: FUZZ_SEED=<seed> (and FUZZ_PATH=<path>) from fast-check's report. */
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS) || 12;
+/** Replays a failure: FUZZ_SEED=<seed> (and FUZZ_PATH=<path>) from fast-check's report; FUZZ_RUNS searches longer. */
 const replay = process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED), path: process.env.FUZZ_PATH } : {};
 /** Deep enough to overflow any recursive walk (JSON.stringify overflows near 10,000 levels). */
 const DEEP = 20_000;
