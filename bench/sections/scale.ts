@@ -80,6 +80,8 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
     return performance.now() - t0;
   };
   const samples = new Map<string, { ms: number[]; calls: number[]; items: number[]; failed: number }>();
+  /** Which DynamoDB operations a read makes (its last request at the smallest size), for the notes. */
+  const operations = new Map<string, string>();
   const bareMs = new Map<number, number[]>();
   const slot = (k: string) => samples.get(k) ?? (samples.set(k, { ms: [], calls: [], items: [], failed: 0 }), samples.get(k)!);
   for (let round_ = 0; round_ < ROUNDS; round_++) {
@@ -90,6 +92,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
         try {
           const m = await stack.measure(read.call(inbox), 200);
           s.ms.push(m.ms); s.calls.push(m.dynamo.count); s.items.push(m.dynamo.itemsRead);
+          if (inbox === inboxes[0]) operations.set(read.name, Object.entries(m.dynamo.byCommand).map(([op, n]) => `${op}×${n}`).join(' '));
         } catch (e) {
           // A request that timed out on a starved emulator is counted, not fatal to the run.
           s.failed += 1;
@@ -125,6 +128,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
       `${ROUNDS} rounds, reads interleaved across the inboxes; page size ${PAGE}. Calls include the key lookup and rate limiter.`,
       '"÷bare × smallest": the read\'s median divided by a bare one-item Query at the same moment, relative to the same for the smallest inbox.',
       `Search matches ${SEARCH_MATCHES} messages at every size; every 10th of ${THREADS_PER_INBOX} threads carries the label.`,
+      ...[...operations].map(([read, ops]) => `${read}: ${ops}`),
     ],
     data: Object.fromEntries(samples),
   };
