@@ -40,7 +40,12 @@ const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
 // convertClassInstanceToMap: the marshaller takes any object whose `constructor` is not Object
 // for a class instance — including free-form JSON with a key named "constructor"
 // ({"constructor": "x"} in metadata or context answered 500). Such objects are plain maps.
-const MARSHALL_OPTIONS = { removeUndefinedValues: true, convertClassInstanceToMap: true } as const;
+// allowImpreciseNumbers: a JSON number is a double, and its shortest text (what the marshaller
+// writes) reads back as the same double, so 1e20 in metadata is exact, not "imprecise" (refused,
+// it answered 500). Reads give numbers back as doubles for the same reason, never as a BigInt,
+// which JSON.stringify cannot write. Free-form JSON keeps to DynamoDB's range (json-shape.ts).
+const MARSHALL_OPTIONS = { removeUndefinedValues: true, convertClassInstanceToMap: true, allowImpreciseNumbers: true } as const;
+const UNMARSHALL_OPTIONS = { wrapNumbers: (text: string) => Number(text) };
 
 export interface DynamoCallCounter { count: number; byCommand: Record<string, number>; itemsRead: number }
 const newCounter = (): DynamoCallCounter => ({ count: 0, byCommand: {}, itemsRead: 0 });
@@ -181,7 +186,7 @@ function readItem(item: unknown): Item | undefined {
   if (!item || typeof item !== 'object') return undefined;
   dropUnreadable(item as Wire);
   for (const v of Object.values(item)) decodeBinary(v);
-  return unmarshall(item as Parameters<typeof unmarshall>[0]);
+  return unmarshall(item as Parameters<typeof unmarshall>[0], UNMARSHALL_OPTIONS as Parameters<typeof unmarshall>[1]);
 }
 const readItems = (items: unknown) => (Array.isArray(items) ? items.map(readItem) : items);
 

@@ -24,6 +24,14 @@ export const FREE_JSON_MAX_DEPTH = 16;
  */
 export const FREE_JSON_MAX_KEY_LENGTH = 256;
 
+/**
+ * Numbers DynamoDB can store: 0, or a magnitude from 1e-130 to below 1e126 (its number type; 38
+ * digits of precision, which every JSON double fits). JSON can say 1e300 or 1e-300.
+ */
+export const STORABLE_NUMBER_MIN = 1e-130;
+export const STORABLE_NUMBER_MAX = 1e126;
+const storable = (n: number) => n === 0 || (Math.abs(n) >= STORABLE_NUMBER_MIN && Math.abs(n) < STORABLE_NUMBER_MAX);
+
 export type JsonPath = (string | number)[];
 
 /**
@@ -78,12 +86,15 @@ export function findIllFormedString(value: unknown): { path: JsonPath; inKey: bo
 
 export interface FreeJsonLimits { maxDepth: number; maxKeyLength: number }
 
-/** Depth and key shape of free-form JSON: the first problem, with the path where it is. */
+/** Depth, key shape and numbers of free-form JSON: the first problem, with the path where it is. */
 export function freeJsonProblem(value: unknown, limits: FreeJsonLimits = { maxDepth: FREE_JSON_MAX_DEPTH, maxKeyLength: FREE_JSON_MAX_KEY_LENGTH }):
   { path: JsonPath; message: string } | undefined {
   const stack: { v: unknown; path: JsonPath; depth: number }[] = [{ v: value, path: [], depth: 0 }];
   while (stack.length) {
     const { v, path, depth } = stack.pop()!;
+    if (typeof v === 'number' && !storable(v)) {
+      return { path, message: `holds the number ${v}, which cannot be stored: numbers must be 0 or of magnitude 1e-130 to below 1e126` };
+    }
     if (!isContainer(v)) continue;
     if (depth + 1 > limits.maxDepth) return { path, message: `nests deeper than ${limits.maxDepth} levels` };
     if (Array.isArray(v)) {

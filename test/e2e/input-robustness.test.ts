@@ -335,6 +335,24 @@ describe('a thread id longer than a key may be (PATCH …/threads/{1,000 × "x"}
   }
 });
 
+describe('numbers at the edges in free-form JSON (context [4.6e+143] answered 500; so did metadata {n: 1e20})', () => {
+  it('is a 400 naming where it is, in notification context and inbox metadata', async () => {
+    const acct = await newAccount();
+    const context = await api('POST', '/v1/notify-operator', { key: acct.account_api_key, body: { issue: 'Approve?', context: [null, 4.623070089017984e+143] } });
+    expectError(context, 400, 'VALIDATION_ERROR');
+    expect(context.body.field).toBe('context.1');
+    const metadata = await api('POST', '/v1/inboxes', { body: { username: uniqueUsername(), metadata: { tiny: 4.451287218097526e-292 } } });
+    expectError(metadata, 400, 'VALIDATION_ERROR');
+    expect(metadata.body.field).toBe('metadata.tiny');
+    // Beyond 2^53 too (the marshaller refused those as "imprecise": 500), each read back exactly.
+    const stored = { big: 1e125, small: 1e-129, pi: 3.14, past53: 2 ** 60 + 4096, neg: -1.2345678901234567e+20 };
+    const fine = await api('POST', '/v1/inboxes', { body: { username: uniqueUsername(), metadata: stored } });
+    expect(fine.status, fine.text).toBe(201);
+    const read = await api('GET', `/v1/inboxes/${fine.body.result.id}`, { key: fine.body.result.api_key });
+    expect(read.body.result.metadata).toEqual(stored);
+  });
+});
+
 describe('30 concurrent creations with one client_id (one inbox, but most callers got 409)', () => {
   it('keyless: every caller gets 200 or 201 with the one same inbox', async () => {
     const username = uniqueUsername('race');

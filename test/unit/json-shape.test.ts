@@ -36,6 +36,13 @@ describe('freeJsonProblem', () => {
     expect(freeJsonProblem({ ['k'.repeat(257)]: 1 })?.message).toMatch(/257 characters/);
     expect(freeJsonProblem({ ['k'.repeat(256)]: 1, list: [null, 'x', 2] })).toBeUndefined();
   });
+
+  it('refuses numbers DynamoDB cannot store (1e300, 4.45e-292), naming where they are; takes the rest', () => {
+    expect(freeJsonProblem({ a: [1, 4.623070089017984e+143] })).toEqual({ path: ['a', 1], message: expect.stringMatching(/cannot be stored/) });
+    expect(freeJsonProblem([4.451287218097526e-292])?.path).toEqual([0]);
+    expect(freeJsonProblem(-1e126)?.path).toEqual([]);
+    expect(freeJsonProblem({ zero: 0, small: 1e-130, big: -9.99e125, usual: [3.14, -42, 1e20, Number.MAX_SAFE_INTEGER] })).toBeUndefined();
+  });
 });
 
 describe('findIllFormedString', () => {
