@@ -2,7 +2,8 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, Update
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import type { Tier } from '../core/tiers.ts';
-import { keys, stripKeys } from './keys.ts';
+import { entities } from './entities.ts';
+import { keys } from './keys.ts';
 import { ifApplied, transact } from './conditional.ts';
 import { eventPut } from './events.ts';
 import { countQuery, type ListQuery, type PageRequest, queryPage } from './pages.ts';
@@ -12,17 +13,17 @@ const TableName = config.tableName;
 
 export async function getApiKey(hash: string): Promise<ApiKeyRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.apiKey(hash) }));
-  return Item ? (stripKeys(Item) as ApiKeyRecord) : undefined;
+  return Item ? (entities.apiKey.record(Item)) : undefined;
 }
 
 export async function getAccount(accountId: string): Promise<AccountRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.account(accountId) }));
-  return Item ? (stripKeys(Item) as AccountRecord) : undefined;
+  return Item ? (entities.account.record(Item)) : undefined;
 }
 
 export async function getInbox(inboxId: string): Promise<InboxRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.inbox(inboxId) }));
-  return Item ? (stripKeys(Item) as InboxRecord) : undefined;
+  return Item ? (entities.inbox.record(Item)) : undefined;
 }
 
 /** Account and (optionally) one inbox in a single round trip. */
@@ -39,8 +40,8 @@ export async function getAccountAndInbox(accountId: string, inboxId?: string) {
   const account = items.find((i) => i.sk === 'ACCOUNT');
   const inbox = items.find((i) => i.sk === 'INBOX');
   return {
-    account: account ? (stripKeys(account) as AccountRecord) : undefined,
-    inbox: inbox ? (stripKeys(inbox) as InboxRecord) : undefined,
+    account: account ? (entities.account.record(account)) : undefined,
+    inbox: inbox ? (entities.inbox.record(inbox)) : undefined,
   };
 }
 
@@ -54,7 +55,7 @@ export async function listAccountInboxes(accountId: string): Promise<InboxRecord
       ExpressionAttributeValues: { ':p': keys.accountInboxesPartition(accountId) },
       ExclusiveStartKey,
     }));
-    for (const i of page.Items ?? []) out.push(stripKeys(i) as InboxRecord);
+    for (const i of page.Items ?? []) out.push(entities.inbox.record(i));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return out;
@@ -72,7 +73,7 @@ function inboxListQuery(accountId: string, includeDeleted: boolean): ListQuery {
 /** One page of the account's inboxes in id (creation) order. */
 export async function pageAccountInboxes(accountId: string, includeDeleted: boolean, page: PageRequest) {
   const res = await queryPage(inboxListQuery(accountId, includeDeleted), page);
-  return { inboxes: res.items.map((i) => stripKeys(i) as InboxRecord), has_more: res.has_more, next_cursor: res.next_cursor };
+  return { inboxes: res.items.map((i) => entities.inbox.record(i)), has_more: res.has_more, next_cursor: res.next_cursor };
 }
 
 /** Every inbox, deleted ones too, counted keys-only: for accounts stored before deleted_inbox_count existed. */
@@ -96,7 +97,7 @@ export interface NewInboxPlan {
   newAccount?: { account: AccountRecord; accountKeyHash: string };
   /** For an existing account: the tier's max_inboxes (-1 = unlimited). */
   maxInboxes: number;
-  creationWindow: { subject: string; times: number[]; expectedVersion: number; ttl: number };
+  creationWindow: { subject: string; times: number[]; expectedVersion: number; windowMs: number };
   idempotency?: { scope: string; clientId: string };
   /** Events announcing the creation, written in the same transaction (outbox). */
   events: EventRecord[];
@@ -124,16 +125,15 @@ export async function createInbox(plan: NewInboxPlan): Promise<CreateInboxOutcom
       ConditionExpression: '#status = :verified', ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':verified': 'verified' } } }, { ok: false, reason: 'domain_unverified' });
   }
-  push({ Put: { TableName, Item: { ...keys.inboxClaim(inbox), entity: 'username', inbox_id: inbox.id, account_id: inbox.account_id, created_at: now },
+  push({ Put: { TableName, Item: entities.addressClaim.item({ inbox_id: inbox.id, account_id: inbox.account_id, created_at: now }, inbox),
     ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: false, reason: 'username_taken' });
-  push({ Put: { TableName, Item: { ...keys.inbox(inbox.id), ...keys.accountInboxesIndex(inbox.account_id, inbox.id),
-    ...(inbox.status === 'active' ? keys.activeInboxIndex(inbox.account_id, inbox.id) : {}), entity: 'inbox', ...inbox } } }, { ok: true });
-  push({ Put: { TableName, Item: { ...keys.apiKey(plan.inboxKeyHash), entity: 'apikey', kind: 'inbox', account_id: inbox.account_id, inbox_id: inbox.id, created_at: now },
+  push({ Put: { TableName, Item: entities.inbox.item(inbox) } }, { ok: true });
+  push({ Put: { TableName, Item: entities.apiKey.item({ kind: 'inbox', account_id: inbox.account_id, inbox_id: inbox.id, created_at: now }, { hash: plan.inboxKeyHash }),
     ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: true });
   if (plan.newAccount) {
-    push({ Put: { TableName, Item: { ...keys.account(plan.newAccount.account.id), entity: 'account', ...plan.newAccount.account },
+    push({ Put: { TableName, Item: entities.account.item(plan.newAccount.account),
       ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: true });
-    push({ Put: { TableName, Item: { ...keys.apiKey(plan.newAccount.accountKeyHash), entity: 'apikey', kind: 'account', account_id: plan.newAccount.account.id, created_at: now },
+    push({ Put: { TableName, Item: entities.apiKey.item({ kind: 'account', account_id: plan.newAccount.account.id, created_at: now }, { hash: plan.newAccount.accountKeyHash }),
       ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: true });
   } else {
     const limited = plan.maxInboxes >= 0;
@@ -145,14 +145,14 @@ export async function createInbox(plan: NewInboxPlan): Promise<CreateInboxOutcom
     { ok: false, reason: 'inbox_limit' });
   }
   const w = plan.creationWindow;
-  push({ Update: { TableName, Key: keys.creationWindow(w.subject),
+  push({ Update: { TableName, Key: entities.creationWindow.key(w),
     UpdateExpression: 'SET times = :times, version = :next, #ttl = :ttl',
     ConditionExpression: 'attribute_not_exists(version) OR version = :v',
     ExpressionAttributeNames: { '#ttl': 'ttl' },
-    ExpressionAttributeValues: { ':times': w.times, ':next': w.expectedVersion + 1, ':v': w.expectedVersion, ':ttl': w.ttl } } },
+    ExpressionAttributeValues: { ':times': w.times, ':next': w.expectedVersion + 1, ':v': w.expectedVersion, ':ttl': entities.creationWindow.expiresAt(w) } } },
   { ok: false, reason: 'window_changed' });
   if (plan.idempotency) {
-    push({ Put: { TableName, Item: { ...keys.idempotency(plan.idempotency.scope, plan.idempotency.clientId), entity: 'idempotency', resource_id: inbox.id, created_at: now },
+    push({ Put: { TableName, Item: entities.idempotency.item({ resource_id: inbox.id, created_at: now }, plan.idempotency),
       ConditionExpression: 'attribute_not_exists(pk)' } }, { ok: false, reason: 'duplicate_client_id' });
   }
 
@@ -175,7 +175,7 @@ export async function updateInboxDisplayName(inboxId: string, displayName: strin
     ExpressionAttributeValues: { ':d': displayName, ':now': now, ':active': 'active' },
     ReturnValues: 'ALL_NEW',
   })));
-  return updated?.Attributes ? (stripKeys(updated.Attributes) as InboxRecord) : undefined;
+  return updated?.Attributes ? (entities.inbox.record(updated.Attributes)) : undefined;
 }
 
 /** Soft delete: the inbox stays (its username stays claimed) but no longer counts or receives. */

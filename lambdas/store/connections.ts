@@ -8,17 +8,13 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
-import { keys, stripKeys } from './keys.ts';
+import { entities } from './entities.ts';
+import { keys } from './keys.ts';
 import { applied, transact } from './conditional.ts';
 import type { EventRecord } from './records.ts';
 
 const TableName = config.tableName;
 
-/**
- * API Gateway closes every WebSocket connection after 2 hours; the items outlive that by a
- * margin, so a connection whose $disconnect never ran is gone by TTL anyway.
- */
-export const CONNECTION_TTL_SECONDS = 2 * 3600 + 10 * 60;
 
 /** idle: connected, no subscribe yet; replaying: sending missed events; live: fan-out posts directly. */
 export type ConnectionMode = 'idle' | 'replaying' | 'live';
@@ -36,13 +32,10 @@ export interface ConnectionRecord {
   inbox_ids: string[] | null;
 }
 
-const ttlFrom = (connectedAt: string) => Math.floor(Date.parse(connectedAt) / 1000) + CONNECTION_TTL_SECONDS;
-
 export async function putConnection(c: ConnectionRecord) {
-  const ttl = ttlFrom(c.connected_at);
   await db.send(new TransactWriteCommand({ TransactItems: [
-    { Put: { TableName, Item: { ...keys.connection(c.account_id, c.connection_id), entity: 'connection', ...c, ttl } } },
-    { Put: { TableName, Item: { ...keys.connectionPointer(c.connection_id), entity: 'connection-pointer', account_id: c.account_id, ttl } } },
+    { Put: { TableName, Item: entities.connection.item(c) } },
+    { Put: { TableName, Item: entities.connectionPointer.item({ account_id: c.account_id }, c) } },
   ] }));
 }
 
@@ -50,7 +43,7 @@ export async function getConnection(connectionId: string): Promise<ConnectionRec
   const { Item: pointer } = await db.send(new GetCommand({ TableName, Key: keys.connectionPointer(connectionId), ConsistentRead: true }));
   if (!pointer) return undefined;
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.connection(pointer.account_id as string, connectionId), ConsistentRead: true }));
-  return Item ? (stripKeys(Item) as unknown as ConnectionRecord) : undefined;
+  return Item ? (entities.connection.record(Item)) : undefined;
 }
 
 /** The account's connections, read consistently: a subscription written before this call is seen. */
@@ -62,7 +55,7 @@ export async function listConnections(accountId: string): Promise<ConnectionReco
     const page = await db.send(new QueryCommand({ TableName, ConsistentRead: true, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':p': keys.connectionPrefix }, ExclusiveStartKey }));
     // TTL deletion lags by up to days: an expired item is a closed connection.
-    for (const i of page.Items ?? []) if (typeof i.ttl !== 'number' || i.ttl > now) out.push(stripKeys(i) as unknown as ConnectionRecord);
+    for (const i of page.Items ?? []) if (typeof i.ttl !== 'number' || i.ttl > now) out.push(entities.connection.record(i));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return out;
@@ -95,7 +88,7 @@ export async function deleteConnection(connectionId: string, accountId?: string)
 
 /** Claims "event sent on this connection"; false when it was claimed before (a duplicate). */
 export async function claimSend(c: ConnectionRecord, eventId: string): Promise<boolean> {
-  return applied(db.send(new PutCommand({ TableName, Item: { ...keys.connectionSent(c.connection_id, eventId), entity: 'connection-sent', ttl: ttlFrom(c.connected_at) },
+  return applied(db.send(new PutCommand({ TableName, Item: entities.connectionSent.item({ event_id: eventId }, c),
       ConditionExpression: 'attribute_not_exists(pk)' })));
 }
 
@@ -112,7 +105,7 @@ export async function holdIfReplaying(c: ConnectionRecord, eventId: string): Pro
   return (await transact([
       { ConditionCheck: { TableName, Key: keys.connection(c.account_id, c.connection_id), ConditionExpression: '#m = :r',
         ExpressionAttributeNames: { '#m': 'mode' }, ExpressionAttributeValues: { ':r': 'replaying' } } },
-      { Put: { TableName, Item: { ...keys.connectionHeld(c.connection_id, eventId), entity: 'connection-held', event_id: eventId, ttl: ttlFrom(c.connected_at) } } },
+      { Put: { TableName, Item: entities.connectionHeld.item({ event_id: eventId }, c) } },
     ])).ok;
 }
 
@@ -138,5 +131,5 @@ export async function eventsAfter(accountId: string, afterEventId: string, limit
   const res = await db.send(new QueryCommand({ TableName, IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :p AND gsi2sk > :after',
     ExpressionAttributeValues: { ':p': keys.accountEventsPartition(accountId), ':after': afterEventId }, Limit: limit }));
-  return (res.Items ?? []).map((i) => stripKeys(i) as unknown as EventRecord);
+  return (res.Items ?? []).map((i) => entities.event.record(i));
 }

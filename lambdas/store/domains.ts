@@ -2,7 +2,8 @@ import { GetCommand, TransactWriteCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import type { DomainRecord as DnsRecord } from '../core/domains.ts';
-import { keys, stripKeys } from './keys.ts';
+import { entities } from './entities.ts';
+import { keys } from './keys.ts';
 import { transact } from './conditional.ts';
 import { queryPage, type PageRequest } from './pages.ts';
 import { eventPut } from './events.ts';
@@ -32,12 +33,12 @@ export interface DomainNameClaim { domain: string; account_id: string; domain_id
 
 export async function getDomainClaim(name: string): Promise<DomainNameClaim | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.domainName(name), ConsistentRead: true }));
-  return Item ? (stripKeys(Item) as unknown as DomainNameClaim) : undefined;
+  return Item ? (entities.domainName.record(Item)) : undefined;
 }
 
 export async function getDomain(accountId: string, domainId: string): Promise<CustomDomainRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.domain(accountId, domainId), ConsistentRead: true }));
-  return Item ? (stripKeys(Item) as unknown as CustomDomainRecord) : undefined;
+  return Item ? (entities.domain.record(Item)) : undefined;
 }
 
 /** One page of the account's domains by id (creation order); the total is countDomains. */
@@ -45,7 +46,7 @@ export async function pageDomains(accountId: string, page: PageRequest) {
   const pk = keys.account(accountId).pk;
   const res = await queryPage({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': keys.domainPrefix },
     ScanIndexForward: true, keyNames: ['pk', 'sk'], fixed: { pk } }, page);
-  return { domains: res.items.map((i) => stripKeys(i) as unknown as CustomDomainRecord), has_more: res.has_more, next_cursor: res.next_cursor };
+  return { domains: res.items.map((i) => entities.domain.record(i)), has_more: res.has_more, next_cursor: res.next_cursor };
 }
 
 /** How many domains the account holds (the counter the limit is checked against). */
@@ -64,9 +65,9 @@ export async function createDomain(d: CustomDomainRecord, maxDomains: number): P
   const limited = maxDomains >= 0;
   const reasons: CreateDomainOutcome[] = [{ ok: false, reason: 'taken' }, { ok: true }, { ok: false, reason: 'limit' }];
   const outcome = await transact([
-      { Put: { TableName, Item: { ...keys.domainName(d.domain), entity: 'domain-name', domain: d.domain, account_id: d.account_id, domain_id: d.id, status: d.status },
+      { Put: { TableName, Item: entities.domainName.item({ domain: d.domain, account_id: d.account_id, domain_id: d.id, status: d.status }),
         ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName, Item: { ...keys.domain(d.account_id, d.id), entity: 'domain', ...d }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName, Item: entities.domain.item(d), ConditionExpression: 'attribute_not_exists(pk)' } },
       { Update: { TableName, Key: keys.domainCount(d.account_id),
         UpdateExpression: 'SET domain_count = if_not_exists(domain_count, :zero) + :one',
         ...(limited ? { ConditionExpression: 'attribute_not_exists(domain_count) OR domain_count < :max' } : {}),

@@ -2,7 +2,8 @@ import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { badRequest } from '../core/errors.ts';
-import { keys, stripKeys } from './keys.ts';
+import { entities } from './entities.ts';
+import { keys } from './keys.ts';
 import { applied, transact } from './conditional.ts';
 import { countQuery, type ListQuery, type PageRequest, queryPage, readCounters } from './pages.ts';
 import type { DraftRecord } from './records.ts';
@@ -25,7 +26,7 @@ function labelWrites(d: Pick<DraftRecord, 'inbox_id' | 'id'>, before: string[], 
   const added = after.filter((l) => !before.includes(l));
   const items: any[] = [
     ...removed.map((l) => ({ Delete: { TableName, Key: keys.draftLabel(d.inbox_id, l, d.id) } })),
-    ...added.map((l) => ({ Put: { TableName, Item: { ...keys.draftLabel(d.inbox_id, l, d.id), entity: 'draft-label', draft_id: d.id } } })),
+    ...added.map((label) => ({ Put: { TableName, Item: entities.draftLabel.item({ draft_id: d.id }, { inboxId: d.inbox_id, label }) } })),
   ];
   const up = [...(delta > 0 ? [ALL] : []), ...added.map(labelCounter)];
   const down = [...(delta < 0 ? [ALL] : []), ...removed.map(labelCounter)];
@@ -44,14 +45,14 @@ function labelWrites(d: Pick<DraftRecord, 'inbox_id' | 'id'>, before: string[], 
 
 export async function putDraft(d: DraftRecord) {
   await db.send(new TransactWriteCommand({ TransactItems: [
-    { Put: { TableName, Item: { ...keys.draft(d.inbox_id, d.id), entity: 'draft', ...d }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName, Item: entities.draft.item(d), ConditionExpression: 'attribute_not_exists(pk)' } },
     ...labelWrites(d, [], d.labels, 1),
   ] }));
 }
 
 export async function getDraft(inboxId: string, draftId: string): Promise<DraftRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.draft(inboxId, draftId), ConsistentRead: true }));
-  return Item ? (stripKeys(Item) as unknown as DraftRecord) : undefined;
+  return Item ? (entities.draft.record(Item)) : undefined;
 }
 
 /** The inbox's drafts (base partition), or one label's (its partition), newest (highest id) first. */
@@ -65,12 +66,12 @@ function draftListQuery(inboxId: string, label: string | undefined): ListQuery {
 export async function pageDrafts(inboxId: string, label: string | undefined, page: PageRequest) {
   const res = await queryPage(draftListQuery(inboxId, label), page);
   let drafts: DraftRecord[];
-  if (label === undefined) drafts = res.items.map((i) => stripKeys(i) as unknown as DraftRecord);
+  if (label === undefined) drafts = res.items.map((i) => entities.draft.record(i));
   else {
     const ids = res.items.map((i) => i.draft_id as string);
     const found = ids.length ? (await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: ids.map((id) => keys.draft(inboxId, id)) } } }))) : undefined;
     if (found?.UnprocessedKeys?.[TableName]?.Keys?.length) throw new Error('BatchGet left draft keys unprocessed');
-    const byId = new Map((found?.Responses?.[TableName] ?? []).map((i) => [i.id as string, stripKeys(i) as unknown as DraftRecord]));
+    const byId = new Map((found?.Responses?.[TableName] ?? []).map((i) => [i.id as string, entities.draft.record(i)]));
     drafts = ids.map((id) => byId.get(id)).filter((d): d is DraftRecord => !!d);
   }
   return { drafts, has_more: res.has_more, next_cursor: res.next_cursor };
@@ -89,7 +90,7 @@ export async function countDrafts(inboxId: string, label: string | undefined): P
  */
 export async function replaceDraft(d: DraftRecord, before: DraftRecord): Promise<boolean> {
   return (await transact([
-      { Put: { TableName, Item: { ...keys.draft(d.inbox_id, d.id), entity: 'draft', ...d },
+      { Put: { TableName, Item: entities.draft.item(d),
         ConditionExpression: 'attribute_exists(pk) AND updated_at = :u AND #s IN (:d, :sch)',
         ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':u': before.updated_at, ':d': 'draft', ':sch': 'scheduled' } } },
       // The condition above makes `before.labels` exactly what is stored, so the label items follow.

@@ -1,13 +1,12 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
-import { keys, stripKeys } from './keys.ts';
+import { entities } from './entities.ts';
+import { keys } from './keys.ts';
 import { applied } from './conditional.ts';
 import type { EventRecord } from './records.ts';
 
 const TableName = config.tableName;
-/** Events are kept a week: long past the last retry (3.3 minutes) and any redelivery. */
-export const EVENT_TTL_SECONDS = 7 * 86400;
 /** Payloads larger than this go to the bucket; the item stays far below DynamoDB's 400 KB. */
 export const MAX_INLINE_PAYLOAD_BYTES = 200 * 1024;
 
@@ -16,17 +15,12 @@ export const MAX_INLINE_PAYLOAD_BYTES = 200 * 1024;
  * exists exactly when its change does. It carries the sparse "pending" index until dispatched.
  */
 export function eventPut(e: EventRecord) {
-  return { Put: { TableName, Item: {
-    ...keys.event(e.event_id), ...keys.pendingEventIndex(e.timestamp, e.event_id),
-    // The account's events in order: what a stream subscriber that reconnects has missed.
-    ...keys.accountEventIndex(e.account_id, e.event_id), entity: 'event', ...e,
-    ttl: Math.floor(Date.parse(e.timestamp) / 1000) + EVENT_TTL_SECONDS,
-  }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  return { Put: { TableName, Item: entities.event.item(e), ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
 export async function getEvent(eventId: string): Promise<EventRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.event(eventId) }));
-  return Item ? (stripKeys(Item) as unknown as EventRecord) : undefined;
+  return Item ? entities.event.record(Item) : undefined;
 }
 
 /** Events by id (missing ones, past their TTL, left out), in one round trip per 100. */
@@ -37,7 +31,7 @@ export async function getEvents(eventIds: string[]): Promise<EventRecord[]> {
     let pending: Record<string, string>[] | undefined = ids.slice(i, i + 100).map((id) => keys.event(id));
     for (let attempt = 0; pending?.length && attempt < 5; attempt++) {
       const res = await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending, ConsistentRead: true } } }));
-      out.push(...(res.Responses?.[TableName] ?? []).map((i) => stripKeys(i) as unknown as EventRecord));
+      out.push(...(res.Responses?.[TableName] ?? []).map(entities.event.record));
       pending = res.UnprocessedKeys?.[TableName]?.Keys as Record<string, string>[] | undefined;
     }
     if (pending?.length) throw new Error(`BatchGet left ${pending.length} events unread`);
@@ -57,7 +51,7 @@ export async function pendingEvents(olderThan: string, limit = 100): Promise<Eve
   const res = await db.send(new QueryCommand({ TableName, IndexName: 'gsi3',
     KeyConditionExpression: 'gsi3pk = :p AND gsi3sk < :t',
     ExpressionAttributeValues: { ':p': keys.pendingEventsPartition, ':t': olderThan }, Limit: limit }));
-  return (res.Items ?? []).map((i) => stripKeys(i) as unknown as EventRecord);
+  return (res.Items ?? []).map(entities.event.record);
 }
 
 /** An event with no other change to commit with (webhook.unhealthy, test events). */

@@ -1,7 +1,8 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
-import { keys, stripKeys } from './keys.ts';
+import { entities } from './entities.ts';
+import { keys } from './keys.ts';
 import { transact } from './conditional.ts';
 import { countQuery, counterUpdate, type ListQuery, type PageRequest, queryPage, readCounters } from './pages.ts';
 import type { ListEntryRecord } from './records.ts';
@@ -36,7 +37,7 @@ function listEntryQuery(accountId: string, f: ListEntryFilter): ListQuery {
 
 export async function pageListEntries(accountId: string, f: ListEntryFilter, page: PageRequest) {
   const res = await queryPage(listEntryQuery(accountId, f), page);
-  return { entries: res.items.map((i) => stripKeys(i) as unknown as ListEntryRecord), has_more: res.has_more, next_cursor: res.next_cursor };
+  return { entries: res.items.map((i) => entities.listEntry.record(i)), has_more: res.has_more, next_cursor: res.next_cursor };
 }
 
 /** Entries in the list: the account's counters, or a keys-only count for accounts stored before them. */
@@ -48,7 +49,7 @@ export async function countListEntries(accountId: string, f: ListEntryFilter): P
 
 export async function getListEntry(accountId: string, entryId: string): Promise<ListEntryRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.listEntry(accountId, entryId) }));
-  return Item ? (stripKeys(Item) as unknown as ListEntryRecord) : undefined;
+  return Item ? (entities.listEntry.record(Item)) : undefined;
 }
 
 export async function listEntries(accountId: string): Promise<ListEntryRecord[]> {
@@ -58,7 +59,7 @@ export async function listEntries(accountId: string): Promise<ListEntryRecord[]>
     const page = await db.send(new QueryCommand({ TableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':p': keys.listEntryPrefix }, ExclusiveStartKey }));
-    for (const i of page.Items ?? []) out.push(stripKeys(i) as unknown as ListEntryRecord);
+    for (const i of page.Items ?? []) out.push(entities.listEntry.record(i));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return out;
@@ -67,9 +68,9 @@ export async function listEntries(accountId: string): Promise<ListEntryRecord[]>
 /** Entry plus its uniqueness claim (type, address, inbox): 'duplicate' when one exists. */
 export async function createListEntry(e: ListEntryRecord): Promise<'created' | 'duplicate'> {
   return (await transact([
-      { Put: { TableName, Item: { ...keys.listEntryUnique(e.account_id, e.type, e.inbox_id, e.address), entity: 'list-key', entry_id: e.id },
+      { Put: { TableName, Item: entities.listEntryClaim.item({ entry_id: e.id }, e),
         ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName, Item: { ...keys.listEntry(e.account_id, e.id), ...keys.listEntryIndexes(e.account_id, e.type, e.inbox_id, e.id), entity: 'list-entry', ...e } } },
+      { Put: { TableName, Item: entities.listEntry.item(e) } },
       counterUpdate(keys.listEntryCounts(e.account_id), countersOf(e), 1),
     ])).ok ? 'created' : 'duplicate';
 }

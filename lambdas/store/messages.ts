@@ -2,15 +2,14 @@ import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCom
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { ifApplied, transact } from './conditional.ts';
-import { keys, stripKeys } from './keys.ts';
+import { entities } from './entities.ts';
+import { keys } from './keys.ts';
 import { countQuery, type ListQuery, type PageRequest, queryPage } from './pages.ts';
 import { eventPut } from './events.ts';
 import { messageSearchWords } from '../core/search-words.ts';
 import type { ArrivalMarker, ArrivalRecord, EventRecord, InboxRecord, MessageRecord, RejectionRecord, ThreadRecord } from './records.ts';
 
 const TableName = config.tableName;
-/** Rejections are kept for 30 days: long enough to answer "why did my mail not arrive?". */
-const REJECTION_TTL_SECONDS = 30 * 86400;
 /** DynamoDB's limit of items in one TransactWriteItems. */
 const MAX_TRANSACTION_ITEMS = 100;
 
@@ -31,10 +30,7 @@ async function batchGet(keyList: Record<string, string>[], consistent = false, p
   return out;
 }
 
-const toThread = (i: Item): ThreadRecord => {
-  const t = stripKeys(i) as unknown as ThreadRecord & { participants: Set<string> | string[] };
-  return { ...t, participants: [...(t.participants ?? [])].sort() };
-};
+const toThread = (i: Item): ThreadRecord => entities.thread.record(i);
 
 /**
  * Inbox ids claimed by these usernames (`name`, or `name@domain` for an address at a custom
@@ -70,7 +66,7 @@ export async function mailTargets(inboxIds: string[], candidates: string[]): Pro
     const inbox = at(keys.inbox(id));
     if (!inbox || inbox.status !== 'active') continue;
     const thread = candidates.map((c) => at(keys.messageIdHeader(id, c))).find((m) => m)?.thread_id as string | undefined;
-    out.push({ inbox: stripKeys(inbox) as InboxRecord, previousArrival: Number(at(keys.arrivalMarker(id))?.seq ?? 0), threadId: thread });
+    out.push({ inbox: entities.inbox.record(inbox), previousArrival: Number(at(keys.arrivalMarker(id))?.seq ?? 0), threadId: thread });
   }
   return out;
 }
@@ -115,20 +111,16 @@ export function messageWriteItems(args: StoreMessageArgs): any[] {
   const inbound = m.direction === 'inbound';
   const latest = { id: m.id, from_address: m.from, preview: args.preview, received_at: m.received_at };
   const items: any[] = [
-    { Put: { TableName, Item: { ...keys.message(inbox.id, m.id), ...keys.threadMessagesIndex(m.thread_id, m.received_at, m.id),
-      ...keys.messageByIdIndex(m.id), ...keys.messageReadIndex(inbox.id, m.read, m.id), entity: 'message', ...m },
-      ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName, Item: entities.message.item(m), ConditionExpression: 'attribute_not_exists(pk)' } },
   ];
   if (thread.kind === 'new') {
     const t = thread.record;
-    items.push({ Put: { TableName, Item: { ...keys.thread(inbox.id, t.id), ...keys.threadIndexes(inbox.id, inbox.account_id, t.id, t.updated_at),
-      entity: 'thread', ...t, participants: new Set(t.participants) }, ConditionExpression: 'attribute_not_exists(pk)' } });
+    items.push({ Put: { TableName, Item: entities.thread.item(t), ConditionExpression: 'attribute_not_exists(pk)' } });
     // The account-wide thread list's total.
     items.push({ Update: { TableName, Key: keys.account(inbox.account_id), UpdateExpression: 'ADD thread_count :one',
       ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } });
-    const idx = keys.threadIndexes(inbox.id, inbox.account_id, t.id, t.updated_at);
-    items.push({ Put: { TableName, Item: { ...keys.threadState(inbox.id, t.id), ...keys.threadStatePartitions(inbox.id, inbox.account_id, t.unread_count > 0),
-      gsi1sk: idx.gsi1sk, gsi2sk: idx.gsi2sk, entity: 'thread-state', thread_id: t.id, inbox_id: inbox.id } } });
+    items.push({ Put: { TableName, Item: entities.threadState.item({ thread_id: t.id, inbox_id: inbox.id },
+      { accountId: inbox.account_id, unread: t.unread_count > 0, updatedAt: t.updated_at }) } });
   } else {
     const idx = keys.threadIndexes(inbox.id, inbox.account_id, thread.id, m.received_at);
     const unreadNow = inbound && !m.read;
@@ -146,8 +138,8 @@ export function messageWriteItems(args: StoreMessageArgs): any[] {
         ...(unreadNow ? { ':s1': state.gsi1pk, ':s2': state.gsi2pk } : {}) } } });
   }
   if (m.message_id_header) {
-    items.push({ Put: { TableName, Item: { ...keys.messageIdHeader(inbox.id, m.message_id_header), entity: 'message-id',
-      message_id_header: m.message_id_header, message_id: m.id, thread_id: m.thread_id } } });
+    items.push({ Put: { TableName, Item: entities.messageIdHeader.item({ message_id_header: m.message_id_header, message_id: m.id, thread_id: m.thread_id },
+      { inboxId: inbox.id }) } });
   }
   // Counters the lists answer `total` from: every message (listed_count), unread ones, threads.
   const adds = ['listed_count :one', ...(m.read ? [] : ['unread_listed_count :one']), ...(inbound ? ['message_count :one'] : []),
@@ -163,23 +155,19 @@ export function messageWriteItems(args: StoreMessageArgs): any[] {
       ExpressionAttributeValues: { ':seq': seq, ':id': marker.last_message_id, ':at': marker.last_received_at, ':e': 'arrival-marker',
         ...(seq === 1 ? {} : { ':prev': seq - 1 }) } } });
     const arrival: ArrivalRecord = { seq, message_id: m.id, received_at: m.received_at };
-    items.push({ Put: { TableName, Item: { ...keys.arrival(inbox.id, seq), entity: 'arrival', ...arrival },
-      ConditionExpression: 'attribute_not_exists(pk)' } });
+    items.push({ Put: { TableName, Item: entities.arrival.item(arrival, { inboxId: inbox.id }), ConditionExpression: 'attribute_not_exists(pk)' } });
   }
   items.push(...args.events.map(eventPut));
   // Search words ride in the same transaction: no extra round trip, and never an index entry
   // for a message that was not stored. What room the transaction has left bounds their number.
   const words = messageSearchWords(m, MAX_TRANSACTION_ITEMS - items.length);
-  items.push(...words.map((w) => ({ Put: { TableName, Item: { ...keys.searchWord(inbox.id, inbox.account_id, w, m.id), entity: 'search-word',
-    message_id: m.id, thread_id: m.thread_id, inbox_id: inbox.id } } })));
+  items.push(...words.map((word) => ({ Put: { TableName, Item: entities.searchWord.item({ message_id: m.id, thread_id: m.thread_id, inbox_id: inbox.id },
+    { accountId: inbox.account_id, word }) } })));
   return items;
 }
 
 export async function recordRejection(r: RejectionRecord, sesMessageId: string) {
-  await db.send(new PutCommand({ TableName, Item: {
-    ...keys.rejection(r.inbox_id, r.rejected_at, sesMessageId), entity: 'rejection', ...r,
-    ttl: Math.floor(Date.parse(r.rejected_at) / 1000) + REJECTION_TTL_SECONDS,
-  } }));
+  await db.send(new PutCommand({ TableName, Item: entities.rejection.item(r, { sesMessageId }) }));
 }
 
 /** Rejections of an inbox, newest first, one page (cursor bound to the inbox). */
@@ -187,7 +175,7 @@ export async function listRejections(inboxId: string, limit: number, cursor?: st
   const pk = keys.inboxPartition(inboxId);
   const page = await queryPage({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': keys.rejectionPrefix },
     ScanIndexForward: false, keyNames: ['pk', 'sk'], fixed: { pk } }, { limit, offset: 0, cursor });
-  return { rows: page.items.map((i) => stripKeys(i) as unknown as RejectionRecord), next_cursor: page.next_cursor };
+  return { rows: page.items.map(entities.rejection.record), next_cursor: page.next_cursor };
 }
 
 async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Item[]> {
@@ -208,7 +196,7 @@ export async function listInboxMessages(inboxId: string, opts: { threadId?: stri
       ExpressionAttributeValues: { ':p': keys.threadMessagesPartition(opts.threadId) }, ScanIndexForward: opts.ascending })
     : await queryAll({ TableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: { ':pk': keys.inboxPartition(inboxId), ':p': keys.messagePrefix }, ScanIndexForward: opts.ascending });
-  return items.map((i) => stripKeys(i) as unknown as MessageRecord).filter((m) => m.inbox_id === inboxId);
+  return items.map(toMessage).filter((m) => m.inbox_id === inboxId);
 }
 
 /** A message by id alone (POST /v1/messages/{id}/reply with an account key). */
@@ -216,12 +204,12 @@ export async function findMessageById(messageId: string): Promise<MessageRecord 
   const res = await db.send(new QueryCommand({ TableName, IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :p',
     ExpressionAttributeValues: { ':p': keys.messageByIdIndex(messageId).gsi3pk }, Limit: 1 }));
   const item = res.Items?.[0];
-  return item ? (stripKeys(item) as unknown as MessageRecord) : undefined;
+  return item ? toMessage(item) : undefined;
 }
 
 export async function getMessage(inboxId: string, messageId: string): Promise<MessageRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.message(inboxId, messageId) }));
-  return Item ? (stripKeys(Item) as unknown as MessageRecord) : undefined;
+  return Item ? toMessage(Item) : undefined;
 }
 
 /** Rounds of setMessageRead when the thread's unread count moved under it (see below). */
@@ -318,7 +306,7 @@ async function getAccountIdOfInbox(inboxId: string): Promise<string | undefined>
  * failed add, a cleanup that lost a race) is harmless: readers check the thread's labels.
  */
 const putLabelEntries = (inboxId: string, accountId: string, threadId: string, labels: string[]) => Promise.all(labels.map((l) =>
-  db.send(new PutCommand({ TableName, Item: { ...keys.threadLabel(inboxId, accountId, l, threadId), entity: 'thread-label', thread_id: threadId, inbox_id: inboxId } }))));
+  db.send(new PutCommand({ TableName, Item: entities.threadLabel.item({ thread_id: threadId, inbox_id: inboxId }, { accountId, label: l }) }))));
 
 const dropLabelEntries = (inboxId: string, accountId: string, threadId: string, labels: string[]) => Promise.all(labels.map((l) => {
   const { pk, sk } = keys.threadLabel(inboxId, accountId, l, threadId);
@@ -407,7 +395,7 @@ export async function listLatestArrivals(inboxId: string, uptoSeq: number, limit
 /** Messages of one inbox by id, strongly consistent, in the order asked (missing ones left out). */
 export async function getMessages(inboxId: string, messageIds: string[]): Promise<MessageRecord[]> {
   const items = await batchGet(messageIds.map((id) => keys.message(inboxId, id)), true);
-  const byId = new Map(items.map((i) => [i.id as string, stripKeys(i) as unknown as MessageRecord]));
+  const byId = new Map(items.map((i) => [i.id as string, toMessage(i)]));
   return messageIds.map((id) => byId.get(id)).filter((m): m is MessageRecord => !!m);
 }
 
@@ -456,10 +444,7 @@ function messageListQuery(inboxId: string, f: MessageListFilter): ListQuery {
     ScanIndexForward: f.ascending, projection, keyNames: ['pk', 'sk'], fixed: { pk: inboxPk } };
 }
 
-const toMessage = (i: Item): MessageRecord => {
-  const m = stripKeys(i) as unknown as MessageRecord;
-  return m.headers ? m : { ...m, headers: {} };
-};
+const toMessage = (i: Item): MessageRecord => entities.message.record(i);
 
 /** One page of an inbox's messages, newest first unless ascending (see queryPage for cursor/offset). */
 export async function pageInboxMessages(inboxId: string, f: MessageListFilter, page: PageRequest) {

@@ -2,7 +2,8 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateComm
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { applied, ifApplied, transact } from './conditional.ts';
-import { keys, stripKeys } from './keys.ts';
+import { entities } from './entities.ts';
+import { keys } from './keys.ts';
 
 const TableName = config.tableName;
 
@@ -15,14 +16,12 @@ const TableName = config.tableName;
 // ---------------------------------------------------------------------------------------------
 
 export const CLAIM_STALE_MS = 2 * 60_000;
-/** Records of used links outlive the link itself by a day (then the link is expired anyway). */
-const USE_RECORD_GRACE_SECONDS = 86_400;
 
 export type LinkUse = { state: 'claimed'; claimed_at: number } | { state: 'used'; used_at: string; account_id: string };
 
 export async function getLinkUse(jti: string): Promise<LinkUse | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.linkUse(jti), ConsistentRead: true }));
-  return Item ? (stripKeys(Item) as unknown as LinkUse) : undefined;
+  return Item ? (entities.linkUse.record(Item)) : undefined;
 }
 
 export type ClaimOutcome = 'claimed' | 'used' | 'busy';
@@ -30,7 +29,7 @@ export type ClaimOutcome = 'claimed' | 'used' | 'busy';
 export async function claimLink(jti: string, accountId: string, linkExp: number, now = Date.now()): Promise<ClaimOutcome> {
   const claimed = await applied(db.send(new PutCommand({
     TableName,
-    Item: { ...keys.linkUse(jti), entity: 'link-use', state: 'claimed', claimed_at: now, account_id: accountId, ttl: linkExp + USE_RECORD_GRACE_SECONDS },
+    Item: entities.linkUse.item({ state: 'claimed', claimed_at: now, account_id: accountId }, { jti, linkExpiresAt: linkExp }),
     ConditionExpression: 'attribute_not_exists(pk) OR (#state = :claimed AND claimed_at < :stale)',
     ExpressionAttributeNames: { '#state': 'state' },
     ExpressionAttributeValues: { ':claimed': 'claimed', ':stale': now - CLAIM_STALE_MS },
@@ -53,7 +52,7 @@ export async function releaseLink(jti: string): Promise<void> {
 export async function markLinkUsed(jti: string, accountId: string, linkExp: number, now = new Date().toISOString()): Promise<void> {
   await db.send(new PutCommand({
     TableName,
-    Item: { ...keys.linkUse(jti), entity: 'link-use', state: 'used', used_at: now, account_id: accountId, ttl: linkExp + USE_RECORD_GRACE_SECONDS },
+    Item: entities.linkUse.item({ state: 'used', used_at: now, account_id: accountId }, { jti, linkExpiresAt: linkExp }),
   }));
 }
 
@@ -77,8 +76,6 @@ export interface NotificationRecord {
   expires_at: string;
 }
 
-/** Notifications are kept 30 days past their link's expiry, so the agent can still read the answer. */
-const NOTIFICATION_KEEP_SECONDS = 30 * 86_400;
 
 export type CreateNotificationOutcome = { ok: true; count: number } | { ok: false; reason: 'rate_limited' };
 
@@ -87,18 +84,18 @@ export type CreateNotificationOutcome = { ok: true; count: number } | { ok: fals
  * transaction: past `max` in the window nothing is written (refusals do not count).
  */
 export async function createNotification(n: NotificationRecord, window: { start: number; seconds: number; max: number }): Promise<CreateNotificationOutcome> {
+  const w = { accountId: n.account_id, windowStart: window.start, windowSeconds: window.seconds };
   const outcome = await transact([
       { Update: {
-        TableName, Key: keys.notifyWindow(n.account_id, window.start),
+        TableName, Key: entities.notifyWindow.key(w),
         UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
         ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
         ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':one': 1, ':max': window.max, ':ttl': window.start + window.seconds * 2 },
+        ExpressionAttributeValues: { ':one': 1, ':max': window.max, ':ttl': entities.notifyWindow.expiresAt(w) },
       } },
       { Put: {
         TableName,
-        Item: { ...keys.notification(n.account_id, n.id), entity: 'notification', ...n,
-          ttl: Math.floor(Date.parse(n.expires_at) / 1000) + NOTIFICATION_KEEP_SECONDS },
+        Item: entities.notification.item(n),
         ConditionExpression: 'attribute_not_exists(pk)',
       } },
   ]);
@@ -114,7 +111,7 @@ export async function notifyWindowCount(accountId: string, windowStart: number):
 
 export async function getNotification(accountId: string, notificationId: string): Promise<NotificationRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.notification(accountId, notificationId), ConsistentRead: true }));
-  return Item ? (stripKeys(Item) as unknown as NotificationRecord) : undefined;
+  return Item ? (entities.notification.record(Item)) : undefined;
 }
 
 /** Records the operator's answer once; undefined when it was already answered (or is gone). */
@@ -128,5 +125,5 @@ export async function respondToNotification(accountId: string, notificationId: s
     ExpressionAttributeValues: { ':s': status, ':note': note, ':now': now, ':pending': 'pending' },
     ReturnValues: 'ALL_NEW',
   })));
-  return updated?.Attributes ? (stripKeys(updated.Attributes) as unknown as NotificationRecord) : undefined;
+  return updated?.Attributes ? (entities.notification.record(updated.Attributes)) : undefined;
 }

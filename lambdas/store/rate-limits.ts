@@ -1,19 +1,20 @@
 import { UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
-import { keys } from './keys.ts';
+import { entities } from './entities.ts';
 
 /**
  * Counts one request in a fixed window and returns the count so far. One UpdateItem: ADD is
  * atomic, so concurrent requests never under-count. The item expires after the window.
  */
 export async function countRequest(subject: string, windowStart: number, windowSeconds: number): Promise<number> {
+  const w = { subject, windowStart, windowSeconds };
   const { Attributes } = await db.send(new UpdateCommand({
     TableName: config.tableName,
-    Key: keys.rateWindow(subject, windowStart),
+    Key: entities.rateWindow.key(w),
     UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
     ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-    ExpressionAttributeValues: { ':one': 1, ':ttl': windowStart + windowSeconds * 2 },
+    ExpressionAttributeValues: { ':one': 1, ':ttl': entities.rateWindow.expiresAt(w) },
     ReturnValues: 'UPDATED_NEW',
   }));
   return Number(Attributes?.count ?? 1);

@@ -1,7 +1,8 @@
 import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
-import { keys, stripKeys } from './keys.ts';
+import { entities } from './entities.ts';
+import { keys } from './keys.ts';
 import { applied, transact, type TransactItem } from './conditional.ts';
 import { eventPut } from './events.ts';
 import type { EventRecord, MessageRecord } from './records.ts';
@@ -21,16 +22,16 @@ export type ReserveOutcome = { ok: true } | { ok: false; reason: 'daily' | 'burs
  * or nothing. Call releaseSend when the send finished (and refund it if it never left).
  */
 export async function reserveSend(accountId: string, l: SendLimits, nowMs: number): Promise<ReserveOutcome> {
-  const minute = Math.floor(nowMs / 60_000);
-  const dayEnd = Math.floor(Date.parse(`${utcDay(nowMs)}T00:00:00Z`) / 1000) + 86400;
+  const day = { accountId, day: utcDay(nowMs) };
+  const burst = { accountId, minute: Math.floor(nowMs / 60_000) };
   const counter = (Key: Record<string, string>, max: number, ttl?: number) => ({ Update: { TableName, Key,
     UpdateExpression: `ADD #c :one${ttl ? ' SET #ttl = :ttl' : ''}`,
     ConditionExpression: 'attribute_not_exists(#c) OR #c < :max',
     ExpressionAttributeNames: { '#c': 'count', ...(ttl ? { '#ttl': 'ttl' } : {}) },
     ExpressionAttributeValues: { ':one': 1, ':max': max, ...(ttl ? { ':ttl': ttl } : {}) } } });
   const items = [
-    counter(keys.dailySends(accountId, utcDay(nowMs)), l.perDay, dayEnd + 86400),
-    counter(keys.sendBurst(accountId, minute), l.perMinute, minute * 60 + 120),
+    counter(entities.dailySends.key(day), l.perDay, entities.dailySends.expiresAt(day)),
+    counter(entities.sendBurst.key(burst), l.perMinute, entities.sendBurst.expiresAt(burst)),
     counter(keys.sendsInFlight(accountId), l.concurrent),
   ];
   const outcome = await transact(items);
@@ -66,15 +67,14 @@ export async function suppressedAmong(accountId: string, addresses: string[]): P
 }
 
 const suppressedPut = (accountId: string, address: string, reason: string, at: string) =>
-  ({ Put: { TableName, Item: { ...keys.suppressed(accountId, address), entity: 'suppressed', address, reason, suppressed_at: at } } });
+  ({ Put: { TableName, Item: entities.suppressed.item({ address, reason, suppressed_at: at }, { accountId }) } });
 
 const sesLinkPut = (sesMessageId: string, m: Pick<MessageRecord, 'id' | 'inbox_id' | 'account_id'>) =>
-  ({ Put: { TableName, Item: { ...keys.sesMessage(sesMessageId), entity: 'ses-message', message_id: m.id, inbox_id: m.inbox_id,
-    account_id: m.account_id, ttl: Math.floor(Date.now() / 1000) + 30 * 86400 } } });
+  ({ Put: { TableName, Item: entities.sesMessage.item({ message_id: m.id, inbox_id: m.inbox_id, account_id: m.account_id }, { sesMessageId, now: Date.now() }) } });
 
 export async function messageForSesId(sesMessageId: string): Promise<{ message_id: string; inbox_id: string; account_id: string } | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.sesMessage(sesMessageId) }));
-  return Item ? (stripKeys(Item) as unknown as { message_id: string; inbox_id: string; account_id: string }) : undefined;
+  return Item ? (entities.sesMessage.record(Item)) : undefined;
 }
 
 /** Moves delivery_status forward; a later event never moves it back (delivered stays delivered). */

@@ -1,19 +1,16 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
-import { keys, stripKeys } from './keys.ts';
+import { DELIVERY_LOG_TTL_SECONDS, entities } from './entities.ts';
+import { keys } from './keys.ts';
 import { applied, ifApplied, transact } from './conditional.ts';
 import { eventPut } from './events.ts';
 import { countQuery, counterUpdate, type ListQuery, type PageRequest, queryPage, readCounters } from './pages.ts';
 import type { DeliveryLogRecord, EventRecord, WebhookRecord } from './records.ts';
 
 const TableName = config.tableName;
-/** Delivery logs are kept 30 days (GET /v1/webhooks/{id}/logs). */
-const LOG_TTL_SECONDS = 30 * 86400;
 /** The logs' total counts at most this many attempts (keys only), as it always has: pages go further by cursor. */
 const LOG_TOTAL_CAP = 1000;
-/** A delivered (event, webhook) pair is remembered a week: far beyond any retry or redelivery. */
-const DELIVERED_TTL_SECONDS = 7 * 86400;
 
 
 export async function listWebhooks(accountId: string): Promise<WebhookRecord[]> {
@@ -22,7 +19,7 @@ export async function listWebhooks(accountId: string): Promise<WebhookRecord[]> 
   do {
     const page = await db.send(new QueryCommand({ TableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':p': keys.webhookPrefix }, ExclusiveStartKey }));
-    for (const i of page.Items ?? []) out.push(stripKeys(i) as unknown as WebhookRecord);
+    for (const i of page.Items ?? []) out.push(entities.webhook.record(i));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return out;
@@ -47,7 +44,7 @@ function webhookListQuery(accountId: string, inboxId: string | undefined): ListQ
 
 export async function pageWebhooks(accountId: string, inboxId: string | undefined, page: PageRequest) {
   const res = await queryPage(webhookListQuery(accountId, inboxId), page);
-  return { webhooks: res.items.map((i) => stripKeys(i) as unknown as WebhookRecord), has_more: res.has_more, next_cursor: res.next_cursor };
+  return { webhooks: res.items.map((i) => entities.webhook.record(i)), has_more: res.has_more, next_cursor: res.next_cursor };
 }
 
 /** Webhooks in the list: the account's counters, or a keys-only count for accounts stored before them. */
@@ -59,12 +56,12 @@ export async function countWebhooks(accountId: string, inboxId: string | undefin
 
 export async function getWebhook(accountId: string, webhookId: string): Promise<WebhookRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.webhook(accountId, webhookId) }));
-  return Item ? (stripKeys(Item) as unknown as WebhookRecord) : undefined;
+  return Item ? (entities.webhook.record(Item)) : undefined;
 }
 
 export async function putWebhook(w: WebhookRecord) {
   await db.send(new TransactWriteCommand({ TransactItems: [
-    { Put: { TableName, Item: { ...keys.webhook(w.account_id, w.id), ...(w.inbox_id ? keys.inboxWebhookIndex(w.inbox_id, w.id) : {}), entity: 'webhook', ...w },
+    { Put: { TableName, Item: entities.webhook.item(w),
       ConditionExpression: 'attribute_not_exists(pk)' } },
     counterUpdate(keys.webhookCounts(w.account_id), countersOf(w), 1),
   ] }));
@@ -80,7 +77,7 @@ export async function updateWebhook(accountId: string, webhookId: string, change
   const updated = await ifApplied(db.send(new UpdateCommand({ TableName, Key: keys.webhook(accountId, webhookId),
     UpdateExpression: `SET ${sets.join(', ')}${add}`, ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeNames: names, ExpressionAttributeValues: values, ReturnValues: 'ALL_NEW' })));
-  return updated ? (stripKeys(updated.Attributes!) as unknown as WebhookRecord) : undefined;
+  return updated ? (entities.webhook.record(updated.Attributes!)) : undefined;
 }
 
 /** Deletes the webhook and counts it out (its inbox_id never changes, so `w` as read names its counters). */
@@ -106,8 +103,8 @@ export async function loadDelivery(accountId: string, webhookId: string, eventId
   const w = find(wanted[0]!);
   const e = find(wanted[1]!);
   return {
-    webhook: w ? (stripKeys(w) as unknown as WebhookRecord) : undefined,
-    event: e ? (stripKeys(e) as unknown as EventRecord) : undefined,
+    webhook: w ? (entities.webhook.record(w)) : undefined,
+    event: e ? (entities.event.record(e)) : undefined,
     delivered: !!find(wanted[2]!),
     attemptHandled: !!find(wanted[3]!),
   };
@@ -118,14 +115,13 @@ export async function loadDelivery(accountId: string, webhookId: string, eventId
  * the same job after a crash is then dropped instead of starting a second retry sequence.
  */
 export async function markAttemptHandled(eventId: string, webhookId: string, attempt: number, at: string) {
-  await db.send(new PutCommand({ TableName, Item: { ...keys.attemptHandled(eventId, webhookId, attempt), entity: 'attempt', handled_at: at,
-    ttl: Math.floor(Date.parse(at) / 1000) + DELIVERED_TTL_SECONDS } }));
+  await db.send(new PutCommand({ TableName, Item: entities.attemptHandled.item({ handled_at: at }, { eventId, webhookId, attempt }) }));
 }
 
 /** Records the success; false when another delivery of the same pair got there first. */
 export async function markDelivered(eventId: string, webhookId: string, at: string): Promise<boolean> {
-  return applied(db.send(new PutCommand({ TableName, Item: { ...keys.delivered(eventId, webhookId), entity: 'delivered', delivered_at: at,
-      ttl: Math.floor(Date.parse(at) / 1000) + DELIVERED_TTL_SECONDS }, ConditionExpression: 'attribute_not_exists(pk)' })));
+  return applied(db.send(new PutCommand({ TableName, Item: entities.delivered.item({ delivered_at: at }, { eventId, webhookId }),
+    ConditionExpression: 'attribute_not_exists(pk)' })));
 }
 
 /** A success resets the consecutive-failure count (only for the generation that delivered). */
@@ -164,8 +160,7 @@ export async function markWebhookUnhealthy(w: WebhookRecord, at: string, event: 
 }
 
 export async function putDeliveryLog(l: DeliveryLogRecord) {
-  await db.send(new PutCommand({ TableName, Item: { ...keys.deliveryLog(l.webhook_id, l.attempted_at, l.event_id, l.retry_count), entity: 'delivery-log', ...l,
-    ttl: Math.floor(Date.parse(l.attempted_at) / 1000) + LOG_TTL_SECONDS } }));
+  await db.send(new PutCommand({ TableName, Item: entities.deliveryLog.item(l) }));
 }
 
 /** A webhook's delivery log since `since` (the retention window: items past their TTL may linger until deleted). */
@@ -181,7 +176,7 @@ function deliveryLogQuery(webhookId: string, since: string): ListQuery {
  * a counter: attempts leave by TTL, a deletion no write of ours sees, so a counter would only grow.
  */
 export async function pageDeliveryLogs(webhookId: string, page: PageRequest, now = Date.now()) {
-  const q = deliveryLogQuery(webhookId, new Date(now - LOG_TTL_SECONDS * 1000).toISOString());
+  const q = deliveryLogQuery(webhookId, new Date(now - DELIVERY_LOG_TTL_SECONDS * 1000).toISOString());
   const [res, total] = await Promise.all([queryPage(q, page), countQuery(q, LOG_TOTAL_CAP)]);
-  return { logs: res.items.map((i) => stripKeys(i) as unknown as DeliveryLogRecord), total, has_more: res.has_more, next_cursor: res.next_cursor };
+  return { logs: res.items.map((i) => entities.deliveryLog.record(i)), total, has_more: res.has_more, next_cursor: res.next_cursor };
 }

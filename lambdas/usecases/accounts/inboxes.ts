@@ -161,7 +161,7 @@ export async function createInbox(body: CreateInboxInput, account: AccountRecord
         subject: windowSubject,
         times: [...recent, nowMs],
         expectedVersion: window.version,
-        ttl: Math.floor((nowMs + CREATION_WINDOW_MS) / 1000) + 60,
+        windowMs: CREATION_WINDOW_MS,
       },
       idempotency: body.client_id ? { scope: idemScope, clientId: body.client_id } : undefined,
       domain: domain ? { accountId: domain.account_id, domainId: domain.id } : undefined,
