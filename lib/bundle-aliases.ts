@@ -11,6 +11,10 @@ export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   // Rare charsets: loaded on first use, not at every cold start (LAZY_PACKAGES below).
   'encoding-japanese': './lambdas/bundling/lazy-encoding-japanese.cjs',
   'iconv-lite': './lambdas/bundling/lazy-iconv-lite.cjs',
+  // The MCP SDK's Server imports its Ajv validator statically, as the default for the one it is
+  // not given; ours is given @cfworker/json-schema's (lambdas/mcp/server.ts), so Ajv never runs.
+  'ajv': './lambdas/bundling/no-ajv.ts',
+  'ajv-formats': './lambdas/bundling/no-ajv.ts',
 };
 
 /**

@@ -108,7 +108,9 @@ export function bundleHandlerSync(o: BundleRequest): Metafile {
  * (lazy chunks are left out). Paths as in the metafile's outputs.
  */
 export function coldPathOutputs(meta: Metafile): string[] {
-  const entry = Object.entries(meta.outputs).find(([, o]) => o.entryPoint)?.[0];
+  // A module reached by `await import()` is an entry point of its own to esbuild too; those are
+  // written under chunks/ (chunkNames), the handler's entry beside it.
+  const entry = Object.entries(meta.outputs).find(([path, o]) => o.entryPoint && !/(^|\/)chunks\//.test(path))?.[0];
   if (!entry) return [];
   const seen = new Set<string>([entry]);
   const todo = [entry];

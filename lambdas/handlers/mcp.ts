@@ -2,19 +2,24 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { FunctionName } from '../functions.ts';
 import { errorFields, log, setLogContext } from '../log.ts';
 import { handleMcpRequest, type RouteInvoker } from '../mcp/server.ts';
-import { handler as account } from './account.ts';
-import { handler as drafts } from './drafts.ts';
-import { handler as inboxes } from './inboxes.ts';
-import { handler as messages } from './messages.ts';
-import { handler as sending } from './sending.ts';
-import { handler as threads } from './threads.ts';
-import { handler as wait } from './wait.ts';
-import { handler as webhooks } from './webhooks.ts';
 
 type HttpLambda = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-/** The functions whose routes are tools (lambdas/mcp/tools.ts); their needs are this function's. */
-const ROUTE_HANDLERS: Partial<Record<FunctionName, HttpLambda>> = { account, drafts, inboxes, messages, sending, threads, wait, webhooks };
+/**
+ * The functions whose routes are tools (lambdas/mcp/tools.ts); their needs are this function's.
+ * Each is loaded on its first tool call (a chunk of its own in the bundle): a cold start that
+ * lists tools, or calls one, does not load the code of all eight.
+ */
+const ROUTE_HANDLERS: Partial<Record<FunctionName, () => Promise<{ handler: HttpLambda }>>> = {
+  account: () => import('./account.ts'),
+  drafts: () => import('./drafts.ts'),
+  inboxes: () => import('./inboxes.ts'),
+  messages: () => import('./messages.ts'),
+  sending: () => import('./sending.ts'),
+  threads: () => import('./threads.ts'),
+  wait: () => import('./wait.ts'),
+  webhooks: () => import('./webhooks.ts'),
+};
 
 /** API Gateway event → Web Request, as the MCP transport reads it. */
 function toRequest(event: APIGatewayProxyEventV2): Request {
@@ -37,8 +42,9 @@ export async function handler(event: APIGatewayProxyEventV2, context: Context): 
   const requestId = event.requestContext?.requestId ?? context.awsRequestId;
   setLogContext({ request_id: requestId, route: 'POST /mcp' });
   const invoke: RouteInvoker = async (fn, routeEvent) => {
-    const h = ROUTE_HANDLERS[fn];
-    if (!h) throw new Error(`MCP: no handler for ${fn}`);
+    const load = ROUTE_HANDLERS[fn];
+    if (!load) throw new Error(`MCP: no handler for ${fn}`);
+    const { handler: h } = await load();
     // A context of its own per call: the pipeline keeps its request state on it.
     return h(routeEvent, { ...context });
   };

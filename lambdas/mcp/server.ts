@@ -10,6 +10,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import type { FunctionName } from '../functions.ts';
 import { routeKey } from '../routes.ts';
 import { API_VERSION } from '../schemas/openapi.ts';
@@ -117,7 +118,10 @@ function toolResult(b: ToolBinding, out: APIGatewayProxyStructuredResultV2): Cal
 }
 
 function buildServer(invoke: RouteInvoker, caller: McpCaller): Server {
-  const server = new Server({ name: 'mailroom', version: API_VERSION }, { capabilities: { tools: {} }, instructions: MCP_INSTRUCTIONS });
+  // The SDK's interpreting JSON Schema validator (@cfworker/json-schema) in place of its default,
+  // Ajv, which compiles code and is 100 KB of the bundle (lib/bundle-aliases.ts leaves it out).
+  const server = new Server({ name: 'mailroom', version: API_VERSION },
+    { capabilities: { tools: {} }, instructions: MCP_INSTRUCTIONS, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [...TOOL_BINDINGS.values()].map((b) => ({
       name: b.tool.name, description: b.description, inputSchema: b.inputSchema, annotations: b.tool.annotations,

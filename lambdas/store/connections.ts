@@ -75,15 +75,21 @@ export async function setMode(c: ConnectionRecord, mode: ConnectionMode) {
     ExpressionAttributeNames: { '#m': 'mode' }, ExpressionAttributeValues: { ':m': mode } })));
 }
 
-/** Removes a connection and its pointer; the SENT/HELD items go by TTL. */
+/** Removes a connection and its pointer, together; the SENT/HELD items go by TTL. */
 export async function deleteConnection(connectionId: string, accountId?: string) {
   let account = accountId;
   if (!account) {
     const { Item } = await db.send(new GetCommand({ TableName, Key: keys.connectionPointer(connectionId), ConsistentRead: true }));
     account = Item?.account_id as string | undefined;
   }
-  if (account) await db.send(new DeleteCommand({ TableName, Key: keys.connection(account, connectionId) }));
-  await db.send(new DeleteCommand({ TableName, Key: keys.connectionPointer(connectionId) }));
+  if (!account) {
+    await db.send(new DeleteCommand({ TableName, Key: keys.connectionPointer(connectionId) }));
+    return;
+  }
+  await db.send(new TransactWriteCommand({ TransactItems: [
+    { Delete: { TableName, Key: keys.connection(account, connectionId) } },
+    { Delete: { TableName, Key: keys.connectionPointer(connectionId) } },
+  ] }));
 }
 
 /** Claims "event sent on this connection"; false when it was claimed before (a duplicate). */

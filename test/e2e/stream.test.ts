@@ -264,6 +264,7 @@ describe('dead connections', () => {
     const after = uniqueSubject('stream after dead');
     await mailTo(a, after);
     await c.next(received(after), 20_000, 'mail after the dead connection');
+    // The connection and its pointer go in one transaction: once one is gone, so is the other.
     await eventually(async () => !(await db.send(new GetItemCommand({ TableName, Key: { pk: { S: `ACCOUNT#${accountId}` }, sk: { S: `CONN#${dead}` } }, ConsistentRead: true }))).Item);
     expect((await db.send(new GetItemCommand({ TableName, Key: { pk: { S: `CONN#${dead}` }, sk: { S: 'CONN' } }, ConsistentRead: true }))).Item).toBeUndefined();
     await c.close();
