@@ -16,7 +16,6 @@ import { messageListPage, messagePage, PAGE_SIZE, threadListPage, threadPage } f
 import { errorPage, pageHeaders } from './layout.ts';
 import { crossSiteProblem, formFields } from './forms.ts';
 import { notificationPage } from './notification.ts';
-import { MAIL_HTML_CSP, mailHtmlDocument } from './sanitize.ts';
 import { alreadyOnPage, checkoutPendingPage, linkProblemPage, upgradedPage, upgradePage } from './upgrade.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -167,6 +166,9 @@ const getMessageHtml: Operation = async (req) => {
   const msgId = String(req.params.msgId);
   const m = isId('message', msgId) ? await unlessNotFound(messages.getMessage(o.inbox.id, msgId)) : undefined;
   if (!m || !m.body_html) return messageMissing();
+  // The sanitizer (sanitize-html with its parser and postcss, ~230 KB) is a chunk of its own,
+  // loaded by the first mail HTML view: the other pages' cold starts do not carry it.
+  const { MAIL_HTML_CSP, mailHtmlDocument } = await import('./sanitize.ts');
   return {
     raw: { body: mailHtmlDocument(m.body_html, m.subject), contentType: 'text/html; charset=utf-8' },
     headers: {
