@@ -83,7 +83,7 @@ export async function seedMessages(inbox: InboxRecord, specs: SeedSpec[], opts: 
 
 async function bulkStore(inbox: InboxRecord, messages: MessageRecord[], concurrency: number) {
   const { messageWriteItems } = await import('../lambdas/store/messages.ts');
-  const { keys } = await import('../lambdas/store/keys.ts');
+  const keys = await import('../lambdas/store/keys.ts');
   const { documentClient } = await import('../lambdas/aws/dynamo.ts');
   const { BatchWriteCommand, UpdateCommand } = await import('../lambdas/aws/dynamo-commands.ts');
   const { config } = await import('../lambdas/config.ts');

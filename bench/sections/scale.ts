@@ -36,7 +36,7 @@ async function seedInbox(ctx: BenchContext, stack: BenchStack, size: number): Pr
   const { getInbox } = await import('../../lambdas/store/accounts.ts');
   const { changeThreadLabels } = await import('../../lambdas/store/messages.ts');
   const { encodeCursor } = await import('../../lambdas/store/cursor.ts');
-  const { keys } = await import('../../lambdas/store/keys.ts');
+  const keys = await import('../../lambdas/store/keys.ts');
   const t0 = performance.now();
   const messages = await seedMessages((await getInbox(created.id))!, Array.from({ length: size }, (_, i) => spec(i, size)), { concurrency: 8, bulk: true });
   ctx.progress(`scale: seeded ${size} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -66,7 +66,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
   const { documentClient } = await import('../../lambdas/aws/dynamo.ts');
   const { QueryCommand } = await import('../../lambdas/aws/dynamo-commands.ts');
   const { config } = await import('../../lambdas/config.ts');
-  const { keys } = await import('../../lambdas/store/keys.ts');
+  const keys = await import('../../lambdas/store/keys.ts');
 
   // Seeded in increasing size; a size's table size is the table as its reads run (the smaller
   // inboxes live in the same table, so "table size" grows with the largest seeded).

@@ -2,8 +2,8 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, Update
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import type { Tier } from '../core/tiers.ts';
-import { entities } from './entities.ts';
-import { keys } from './keys.ts';
+import * as entities from './entities.ts';
+import * as keys from './keys.ts';
 import { ifApplied, transact } from './conditional.ts';
 import { eventPut } from './events.ts';
 import { countQuery, type ListQuery, type PageRequest, queryPage } from './pages.ts';

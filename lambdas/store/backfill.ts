@@ -16,7 +16,7 @@ import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { messageSearchWords } from '../core/search-words.ts';
 import { applied } from './conditional.ts';
-import { entities } from './entities.ts';
+import * as entities from './entities.ts';
 import type { DraftRecord, InboxRecord, ListEntryRecord, MessageRecord, ThreadRecord, WebhookRecord } from './records.ts';
 
 const TableName = config.tableName;

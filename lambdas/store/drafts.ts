@@ -2,8 +2,8 @@ import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { badRequest } from '../core/errors.ts';
-import { entities } from './entities.ts';
-import { keys } from './keys.ts';
+import * as entities from './entities.ts';
+import * as keys from './keys.ts';
 import { applied, transact } from './conditional.ts';
 import { countQuery, type ListQuery, type PageRequest, queryPage, readCounters } from './pages.ts';
 import type { DraftRecord } from './records.ts';

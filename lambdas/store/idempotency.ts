@@ -1,8 +1,8 @@
 import { DeleteCommand, PutCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
-import { entities } from './entities.ts';
-import { keys } from './keys.ts';
+import * as entities from './entities.ts';
+import * as keys from './keys.ts';
 import { applied } from './conditional.ts';
 
 /** Takes a client_id for a resource about to be made; false when someone already has. */

@@ -63,125 +63,124 @@
  *   event sent on a connection (TTL)      pk CONN#<connection id>            sk SENT#<evt>
  *   event held during a replay (TTL)      pk CONN#<connection id>            sk HELD#<evt>
  */
-export const keys = {
-  apiKey: (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' }),
-  account: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
-  inbox: (inboxId: string) => ({ pk: `INBOX#${inboxId}`, sk: 'INBOX' }),
-  accountInboxesIndex: (accountId: string, inboxId: string) => ({
-    gsi1pk: `ACCOUNT#${accountId}#INBOXES`,
-    gsi1sk: inboxId,
-  }),
-  accountInboxesPartition: (accountId: string) => `ACCOUNT#${accountId}#INBOXES`,
-  /** Only active inboxes carry it: the default inbox list is one key condition. */
-  activeInboxIndex: (accountId: string, inboxId: string) => ({ gsi2pk: `ACCOUNT#${accountId}#INBOXES#ACTIVE`, gsi2sk: inboxId }),
-  activeInboxesPartition: (accountId: string) => `ACCOUNT#${accountId}#INBOXES#ACTIVE`,
-  username: (username: string) => ({ pk: `USERNAME#${username}`, sk: 'USERNAME' }),
-  idempotency: (scope: string, clientId: string) => ({ pk: `IDEMPOTENCY#${scope}#${clientId}`, sk: 'IDEMPOTENCY' }),
-  rateWindow: (subject: string, windowStart: number) => ({ pk: `RATE#${subject}#${windowStart}`, sk: 'RATE' }),
-  creationWindow: (subject: string) => ({ pk: `CREATES#${subject}`, sk: 'CREATES' }),
-  inboxPartition: (inboxId: string) => `INBOX#${inboxId}`,
-  message: (inboxId: string, messageId: string) => ({ pk: `INBOX#${inboxId}`, sk: `MSG#${messageId}` }),
-  messagePrefix: 'MSG#',
-  arrivalMarker: (inboxId: string) => ({ pk: `INBOX#${inboxId}`, sk: 'ARRIVALS' }),
-  arrival: (inboxId: string, seq: number) => ({ pk: `INBOX#${inboxId}`, sk: `ARRIVAL#${String(seq).padStart(12, '0')}` }),
-  arrivalPrefix: 'ARRIVAL#',
-  threadMessagesIndex: (threadId: string, receivedAt: string, messageId: string) => ({
-    gsi1pk: `THREAD#${threadId}`, gsi1sk: `${receivedAt}#${messageId}`,
-  }),
-  threadMessagesPartition: (threadId: string) => `THREAD#${threadId}`,
-  /** Read state as a partition: the read/unread filter and its page are one key condition. */
-  messageReadIndex: (inboxId: string, read: boolean, messageId: string) => ({
-    gsi2pk: `INBOX#${inboxId}#MSGS#${read ? 'READ' : 'UNREAD'}`, gsi2sk: messageId,
-  }),
-  messageReadPartition: (inboxId: string, read: boolean) => `INBOX#${inboxId}#MSGS#${read ? 'READ' : 'UNREAD'}`,
-  searchWord: (inboxId: string, accountId: string, word: string, messageId: string) => ({
-    pk: `INBOX#${inboxId}#WORDS`, sk: `${word}#${messageId}`, gsi2pk: `ACCOUNT#${accountId}#WORDS`, gsi2sk: `${word}#${messageId}`,
-  }),
-  inboxWordsPartition: (inboxId: string) => `INBOX#${inboxId}#WORDS`,
-  accountWordsPartition: (accountId: string) => `ACCOUNT#${accountId}#WORDS`,
-  messageByIdIndex: (messageId: string) => ({ gsi3pk: `MESSAGE#${messageId}`, gsi3sk: 'MESSAGE' }),
-  thread: (inboxId: string, threadId: string) => ({ pk: `INBOX#${inboxId}`, sk: `THREAD#${threadId}` }),
-  threadPrefix: 'THREAD#',
-  threadIndexes: (inboxId: string, accountId: string, threadId: string, updatedAt: string) => ({
-    gsi1pk: `INBOX#${inboxId}#THREADS`, gsi1sk: `${updatedAt}#${threadId}`,
-    gsi2pk: `ACCOUNT#${accountId}#THREADS`, gsi2sk: `${updatedAt}#${threadId}`,
-  }),
-  inboxThreadsPartition: (inboxId: string) => `INBOX#${inboxId}#THREADS`,
-  accountThreadsPartition: (accountId: string) => `ACCOUNT#${accountId}#THREADS`,
-  /**
-   * A thread's read state as an item of its own with a fixed key: its index attributes move with
-   * plain SETs (no delete and put of a moved key), in the transactions that change the thread.
-   */
-  threadState: (inboxId: string, threadId: string) => ({ pk: `INBOX#${inboxId}`, sk: `THREADSTATE#${threadId}` }),
-  threadStatePartitions: (inboxId: string, accountId: string, unread: boolean) => ({
-    gsi1pk: `INBOX#${inboxId}#THREADS#${unread ? 'UNREAD' : 'READ'}`, gsi2pk: `ACCOUNT#${accountId}#THREADS#${unread ? 'UNREAD' : 'READ'}`,
-  }),
-  inboxThreadStatePartition: (inboxId: string, unread: boolean) => `INBOX#${inboxId}#THREADS#${unread ? 'UNREAD' : 'READ'}`,
-  accountThreadStatePartition: (accountId: string, unread: boolean) => `ACCOUNT#${accountId}#THREADS#${unread ? 'UNREAD' : 'READ'}`,
-  threadLabel: (inboxId: string, accountId: string, label: string, threadId: string) => ({
-    pk: `INBOX#${inboxId}#TLABEL#${label}`, sk: threadId, gsi2pk: `ACCOUNT#${accountId}#TLABEL#${label}`, gsi2sk: threadId,
-  }),
-  inboxThreadLabelPartition: (inboxId: string, label: string) => `INBOX#${inboxId}#TLABEL#${label}`,
-  accountThreadLabelPartition: (accountId: string, label: string) => `ACCOUNT#${accountId}#TLABEL#${label}`,
-  messageIdHeader: (inboxId: string, messageIdHeader: string) => ({ pk: `INBOX#${inboxId}`, sk: `MID#${messageIdHeader}` }),
-  rejection: (inboxId: string, at: string, sesMessageId: string) => ({ pk: `INBOX#${inboxId}`, sk: `REJECT#${at}#${sesMessageId}` }),
-  rejectionPrefix: 'REJECT#',
-  listEntry: (accountId: string, entryId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `LIST#${entryId}` }),
-  listEntryPrefix: 'LIST#',
-  /** The type, inbox and type+inbox partitions of a list entry ('*' = account-wide). */
-  listEntryIndexes: (accountId: string, type: string, inboxId: string | null, entryId: string) => ({
-    gsi1pk: `ACCOUNT#${accountId}#LISTS#T#${type}`, gsi1sk: entryId,
-    gsi2pk: `ACCOUNT#${accountId}#LISTS#I#${inboxId ?? '*'}`, gsi2sk: entryId,
-    gsi3pk: `ACCOUNT#${accountId}#LISTS#TI#${type}#${inboxId ?? '*'}`, gsi3sk: entryId,
-  }),
-  listEntryCounts: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'LISTCOUNTS' }),
-  draft: (inboxId: string, draftId: string) => ({ pk: `INBOX#${inboxId}`, sk: `DRAFT#${draftId}` }),
-  draftPrefix: 'DRAFT#',
-  draftLabel: (inboxId: string, label: string, draftId: string) => ({ pk: `INBOX#${inboxId}#DRAFTLABEL#${label}`, sk: `DRAFT#${draftId}` }),
-  draftLabelPartition: (inboxId: string, label: string) => `INBOX#${inboxId}#DRAFTLABEL#${label}`,
-  draftCounts: (inboxId: string) => ({ pk: `INBOX#${inboxId}`, sk: 'DRAFTCOUNTS' }),
-  sesMessage: (sesMessageId: string) => ({ pk: `SESMSG#${sesMessageId}`, sk: 'SESMSG' }),
-  dailySends: (accountId: string, day: string) => ({ pk: `SENDS#${accountId}#${day}`, sk: 'SENDS' }),
-  sendBurst: (accountId: string, minute: number) => ({ pk: `SENDBURST#${accountId}#${minute}`, sk: 'SENDBURST' }),
-  sendsInFlight: (accountId: string) => ({ pk: `SENDING#${accountId}`, sk: 'SENDING' }),
-  suppressed: (accountId: string, address: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `SUPPRESSED#${address}` }),
-  webhook: (accountId: string, webhookId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${webhookId}` }),
-  webhookPrefix: 'WEBHOOK#',
-  inboxWebhookIndex: (inboxId: string, webhookId: string) => ({ gsi1pk: `INBOX#${inboxId}#WEBHOOKS`, gsi1sk: webhookId }),
-  inboxWebhooksPartition: (inboxId: string) => `INBOX#${inboxId}#WEBHOOKS`,
-  webhookCounts: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'WEBHOOKCOUNTS' }),
-  event: (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
-  pendingEventIndex: (timestamp: string, eventId: string) => ({ gsi3pk: 'PENDING_EVENTS', gsi3sk: `${timestamp}#${eventId}` }),
-  pendingEventsPartition: 'PENDING_EVENTS',
-  delivered: (eventId: string, webhookId: string) => ({ pk: `DELIVERED#${eventId}#${webhookId}`, sk: 'DELIVERED' }),
-  attemptHandled: (eventId: string, webhookId: string, attempt: number) => ({ pk: `DELIVERED#${eventId}#${webhookId}`, sk: `ATTEMPT#${attempt}` }),
-  deliveryLog: (webhookId: string, at: string, eventId: string, attempt: number) => ({
-    pk: `WEBHOOK#${webhookId}`, sk: `LOG#${at}#${eventId}#${String(attempt).padStart(2, '0')}`,
-  }),
-  deliveryLogPartition: (webhookId: string) => `WEBHOOK#${webhookId}`,
-  deliveryLogPrefix: 'LOG#',
-  linkUse: (jti: string) => ({ pk: `LINKUSE#${jti}`, sk: 'LINKUSE' }),
-  notification: (accountId: string, notificationId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `NOTIFICATION#${notificationId}` }),
-  notifyWindow: (accountId: string, windowStart: number) => ({ pk: `NOTIFY#${accountId}#${windowStart}`, sk: 'NOTIFY' }),
-  domain: (accountId: string, domainId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `DOMAIN#${domainId}` }),
-  domainPrefix: 'DOMAIN#',
-  domainCount: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'DOMAINS' }),
-  domainName: (name: string) => ({ pk: `DOMAINNAME#${name}`, sk: 'DOMAINNAME' }),
-  /** The address claim of an inbox: its username at the service domain, its full address at a custom domain. */
-  inboxClaim: (i: { username: string; address: string; domain_id?: string }) => ({ pk: `USERNAME#${i.domain_id ? i.address : i.username}`, sk: 'USERNAME' }),
-  accountEventIndex: (accountId: string, eventId: string) => ({ gsi2pk: `ACCOUNT#${accountId}#EVENTS`, gsi2sk: eventId }),
-  accountEventsPartition: (accountId: string) => `ACCOUNT#${accountId}#EVENTS`,
-  connection: (accountId: string, connectionId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `CONN#${connectionId}` }),
-  connectionPrefix: 'CONN#',
-  connectionPointer: (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' }),
-  connectionSent: (connectionId: string, eventId: string) => ({ pk: `CONN#${connectionId}`, sk: `SENT#${eventId}` }),
-  connectionHeld: (connectionId: string, eventId: string) => ({ pk: `CONN#${connectionId}`, sk: `HELD#${eventId}` }),
-  connectionPartition: (connectionId: string) => `CONN#${connectionId}`,
-  connectionHeldPrefix: 'HELD#',
-  listEntryUnique: (accountId: string, type: string, inboxId: string | null, address: string) => ({
-    pk: `ACCOUNT#${accountId}`, sk: `LISTKEY#${type}#${inboxId ?? '*'}#${address}`,
-  }),
-};
+// One export per shape, imported as a namespace (`import * as keys`): a bundle keeps the shapes its code uses.
+export const apiKey = (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' });
+export const account = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' });
+export const inbox = (inboxId: string) => ({ pk: `INBOX#${inboxId}`, sk: 'INBOX' });
+export const accountInboxesIndex = (accountId: string, inboxId: string) => ({
+  gsi1pk: `ACCOUNT#${accountId}#INBOXES`,
+  gsi1sk: inboxId,
+});
+export const accountInboxesPartition = (accountId: string) => `ACCOUNT#${accountId}#INBOXES`;
+/** Only active inboxes carry it: the default inbox list is one key condition. */
+export const activeInboxIndex = (accountId: string, inboxId: string) => ({ gsi2pk: `ACCOUNT#${accountId}#INBOXES#ACTIVE`, gsi2sk: inboxId });
+export const activeInboxesPartition = (accountId: string) => `ACCOUNT#${accountId}#INBOXES#ACTIVE`;
+export const username = (username: string) => ({ pk: `USERNAME#${username}`, sk: 'USERNAME' });
+export const idempotency = (scope: string, clientId: string) => ({ pk: `IDEMPOTENCY#${scope}#${clientId}`, sk: 'IDEMPOTENCY' });
+export const rateWindow = (subject: string, windowStart: number) => ({ pk: `RATE#${subject}#${windowStart}`, sk: 'RATE' });
+export const creationWindow = (subject: string) => ({ pk: `CREATES#${subject}`, sk: 'CREATES' });
+export const inboxPartition = (inboxId: string) => `INBOX#${inboxId}`;
+export const message = (inboxId: string, messageId: string) => ({ pk: `INBOX#${inboxId}`, sk: `MSG#${messageId}` });
+export const messagePrefix = 'MSG#';
+export const arrivalMarker = (inboxId: string) => ({ pk: `INBOX#${inboxId}`, sk: 'ARRIVALS' });
+export const arrival = (inboxId: string, seq: number) => ({ pk: `INBOX#${inboxId}`, sk: `ARRIVAL#${String(seq).padStart(12, '0')}` });
+export const arrivalPrefix = 'ARRIVAL#';
+export const threadMessagesIndex = (threadId: string, receivedAt: string, messageId: string) => ({
+  gsi1pk: `THREAD#${threadId}`, gsi1sk: `${receivedAt}#${messageId}`,
+});
+export const threadMessagesPartition = (threadId: string) => `THREAD#${threadId}`;
+/** Read state as a partition: the read/unread filter and its page are one key condition. */
+export const messageReadIndex = (inboxId: string, read: boolean, messageId: string) => ({
+  gsi2pk: `INBOX#${inboxId}#MSGS#${read ? 'READ' : 'UNREAD'}`, gsi2sk: messageId,
+});
+export const messageReadPartition = (inboxId: string, read: boolean) => `INBOX#${inboxId}#MSGS#${read ? 'READ' : 'UNREAD'}`;
+export const searchWord = (inboxId: string, accountId: string, word: string, messageId: string) => ({
+  pk: `INBOX#${inboxId}#WORDS`, sk: `${word}#${messageId}`, gsi2pk: `ACCOUNT#${accountId}#WORDS`, gsi2sk: `${word}#${messageId}`,
+});
+export const inboxWordsPartition = (inboxId: string) => `INBOX#${inboxId}#WORDS`;
+export const accountWordsPartition = (accountId: string) => `ACCOUNT#${accountId}#WORDS`;
+export const messageByIdIndex = (messageId: string) => ({ gsi3pk: `MESSAGE#${messageId}`, gsi3sk: 'MESSAGE' });
+export const thread = (inboxId: string, threadId: string) => ({ pk: `INBOX#${inboxId}`, sk: `THREAD#${threadId}` });
+export const threadPrefix = 'THREAD#';
+export const threadIndexes = (inboxId: string, accountId: string, threadId: string, updatedAt: string) => ({
+  gsi1pk: `INBOX#${inboxId}#THREADS`, gsi1sk: `${updatedAt}#${threadId}`,
+  gsi2pk: `ACCOUNT#${accountId}#THREADS`, gsi2sk: `${updatedAt}#${threadId}`,
+});
+export const inboxThreadsPartition = (inboxId: string) => `INBOX#${inboxId}#THREADS`;
+export const accountThreadsPartition = (accountId: string) => `ACCOUNT#${accountId}#THREADS`;
+/**
+ * A thread's read state as an item of its own with a fixed key: its index attributes move with
+ * plain SETs (no delete and put of a moved key), in the transactions that change the thread.
+ */
+export const threadState = (inboxId: string, threadId: string) => ({ pk: `INBOX#${inboxId}`, sk: `THREADSTATE#${threadId}` });
+export const threadStatePartitions = (inboxId: string, accountId: string, unread: boolean) => ({
+  gsi1pk: `INBOX#${inboxId}#THREADS#${unread ? 'UNREAD' : 'READ'}`, gsi2pk: `ACCOUNT#${accountId}#THREADS#${unread ? 'UNREAD' : 'READ'}`,
+});
+export const inboxThreadStatePartition = (inboxId: string, unread: boolean) => `INBOX#${inboxId}#THREADS#${unread ? 'UNREAD' : 'READ'}`;
+export const accountThreadStatePartition = (accountId: string, unread: boolean) => `ACCOUNT#${accountId}#THREADS#${unread ? 'UNREAD' : 'READ'}`;
+export const threadLabel = (inboxId: string, accountId: string, label: string, threadId: string) => ({
+  pk: `INBOX#${inboxId}#TLABEL#${label}`, sk: threadId, gsi2pk: `ACCOUNT#${accountId}#TLABEL#${label}`, gsi2sk: threadId,
+});
+export const inboxThreadLabelPartition = (inboxId: string, label: string) => `INBOX#${inboxId}#TLABEL#${label}`;
+export const accountThreadLabelPartition = (accountId: string, label: string) => `ACCOUNT#${accountId}#TLABEL#${label}`;
+export const messageIdHeader = (inboxId: string, messageIdHeader: string) => ({ pk: `INBOX#${inboxId}`, sk: `MID#${messageIdHeader}` });
+export const rejection = (inboxId: string, at: string, sesMessageId: string) => ({ pk: `INBOX#${inboxId}`, sk: `REJECT#${at}#${sesMessageId}` });
+export const rejectionPrefix = 'REJECT#';
+export const listEntry = (accountId: string, entryId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `LIST#${entryId}` });
+export const listEntryPrefix = 'LIST#';
+/** The type, inbox and type+inbox partitions of a list entry ('*' = account-wide). */
+export const listEntryIndexes = (accountId: string, type: string, inboxId: string | null, entryId: string) => ({
+  gsi1pk: `ACCOUNT#${accountId}#LISTS#T#${type}`, gsi1sk: entryId,
+  gsi2pk: `ACCOUNT#${accountId}#LISTS#I#${inboxId ?? '*'}`, gsi2sk: entryId,
+  gsi3pk: `ACCOUNT#${accountId}#LISTS#TI#${type}#${inboxId ?? '*'}`, gsi3sk: entryId,
+});
+export const listEntryCounts = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'LISTCOUNTS' });
+export const draft = (inboxId: string, draftId: string) => ({ pk: `INBOX#${inboxId}`, sk: `DRAFT#${draftId}` });
+export const draftPrefix = 'DRAFT#';
+export const draftLabel = (inboxId: string, label: string, draftId: string) => ({ pk: `INBOX#${inboxId}#DRAFTLABEL#${label}`, sk: `DRAFT#${draftId}` });
+export const draftLabelPartition = (inboxId: string, label: string) => `INBOX#${inboxId}#DRAFTLABEL#${label}`;
+export const draftCounts = (inboxId: string) => ({ pk: `INBOX#${inboxId}`, sk: 'DRAFTCOUNTS' });
+export const sesMessage = (sesMessageId: string) => ({ pk: `SESMSG#${sesMessageId}`, sk: 'SESMSG' });
+export const dailySends = (accountId: string, day: string) => ({ pk: `SENDS#${accountId}#${day}`, sk: 'SENDS' });
+export const sendBurst = (accountId: string, minute: number) => ({ pk: `SENDBURST#${accountId}#${minute}`, sk: 'SENDBURST' });
+export const sendsInFlight = (accountId: string) => ({ pk: `SENDING#${accountId}`, sk: 'SENDING' });
+export const suppressed = (accountId: string, address: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `SUPPRESSED#${address}` });
+export const webhook = (accountId: string, webhookId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${webhookId}` });
+export const webhookPrefix = 'WEBHOOK#';
+export const inboxWebhookIndex = (inboxId: string, webhookId: string) => ({ gsi1pk: `INBOX#${inboxId}#WEBHOOKS`, gsi1sk: webhookId });
+export const inboxWebhooksPartition = (inboxId: string) => `INBOX#${inboxId}#WEBHOOKS`;
+export const webhookCounts = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'WEBHOOKCOUNTS' });
+export const event = (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' });
+export const pendingEventIndex = (timestamp: string, eventId: string) => ({ gsi3pk: 'PENDING_EVENTS', gsi3sk: `${timestamp}#${eventId}` });
+export const pendingEventsPartition = 'PENDING_EVENTS';
+export const delivered = (eventId: string, webhookId: string) => ({ pk: `DELIVERED#${eventId}#${webhookId}`, sk: 'DELIVERED' });
+export const attemptHandled = (eventId: string, webhookId: string, attempt: number) => ({ pk: `DELIVERED#${eventId}#${webhookId}`, sk: `ATTEMPT#${attempt}` });
+export const deliveryLog = (webhookId: string, at: string, eventId: string, attempt: number) => ({
+  pk: `WEBHOOK#${webhookId}`, sk: `LOG#${at}#${eventId}#${String(attempt).padStart(2, '0')}`,
+});
+export const deliveryLogPartition = (webhookId: string) => `WEBHOOK#${webhookId}`;
+export const deliveryLogPrefix = 'LOG#';
+export const linkUse = (jti: string) => ({ pk: `LINKUSE#${jti}`, sk: 'LINKUSE' });
+export const notification = (accountId: string, notificationId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `NOTIFICATION#${notificationId}` });
+export const notifyWindow = (accountId: string, windowStart: number) => ({ pk: `NOTIFY#${accountId}#${windowStart}`, sk: 'NOTIFY' });
+export const domain = (accountId: string, domainId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `DOMAIN#${domainId}` });
+export const domainPrefix = 'DOMAIN#';
+export const domainCount = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'DOMAINS' });
+export const domainName = (name: string) => ({ pk: `DOMAINNAME#${name}`, sk: 'DOMAINNAME' });
+/** The address claim of an inbox: its username at the service domain, its full address at a custom domain. */
+export const inboxClaim = (i: { username: string; address: string; domain_id?: string }) => ({ pk: `USERNAME#${i.domain_id ? i.address : i.username}`, sk: 'USERNAME' });
+export const accountEventIndex = (accountId: string, eventId: string) => ({ gsi2pk: `ACCOUNT#${accountId}#EVENTS`, gsi2sk: eventId });
+export const accountEventsPartition = (accountId: string) => `ACCOUNT#${accountId}#EVENTS`;
+export const connection = (accountId: string, connectionId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `CONN#${connectionId}` });
+export const connectionPrefix = 'CONN#';
+export const connectionPointer = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });
+export const connectionSent = (connectionId: string, eventId: string) => ({ pk: `CONN#${connectionId}`, sk: `SENT#${eventId}` });
+export const connectionHeld = (connectionId: string, eventId: string) => ({ pk: `CONN#${connectionId}`, sk: `HELD#${eventId}` });
+export const connectionPartition = (connectionId: string) => `CONN#${connectionId}`;
+export const connectionHeldPrefix = 'HELD#';
+export const listEntryUnique = (accountId: string, type: string, inboxId: string | null, address: string) => ({
+  pk: `ACCOUNT#${accountId}`, sk: `LISTKEY#${type}#${inboxId ?? '*'}#${address}`,
+});
 
 /** Strips key attributes so a stored item can be returned as a record. */
 export function stripKeys<T extends Record<string, unknown>>(item: T): Omit<T, 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'gsi3pk' | 'gsi3sk' | 'ttl' | 'entity'> {

@@ -1,8 +1,8 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
-import { entities } from './entities.ts';
-import { keys } from './keys.ts';
+import * as entities from './entities.ts';
+import * as keys from './keys.ts';
 import { transact } from './conditional.ts';
 import { countQuery, counterUpdate, type ListQuery, type PageRequest, queryPage, readCounters } from './pages.ts';
 import type { ListEntryRecord } from './records.ts';

@@ -2,8 +2,8 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateComm
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { applied, ifApplied, transact } from './conditional.ts';
-import { entities } from './entities.ts';
-import { keys } from './keys.ts';
+import * as entities from './entities.ts';
+import * as keys from './keys.ts';
 
 const TableName = config.tableName;
 

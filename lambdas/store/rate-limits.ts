@@ -1,7 +1,7 @@
 import { UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
-import { entities } from './entities.ts';
+import * as entities from './entities.ts';
 
 /**
  * Counts one request in a fixed window and returns the count so far. One UpdateItem: ADD is

@@ -1,8 +1,8 @@
 import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
-import { entities } from './entities.ts';
-import { keys } from './keys.ts';
+import * as entities from './entities.ts';
+import * as keys from './keys.ts';
 import { applied, transact, type TransactItem } from './conditional.ts';
 import { eventPut } from './events.ts';
 import type { EventRecord, MessageRecord } from './records.ts';

@@ -1,8 +1,8 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
-import { DELIVERY_LOG_TTL_SECONDS, entities } from './entities.ts';
-import { keys } from './keys.ts';
+import * as entities from './entities.ts';
+import * as keys from './keys.ts';
 import { applied, ifApplied, transact } from './conditional.ts';
 import { eventPut } from './events.ts';
 import { countQuery, counterUpdate, type ListQuery, type PageRequest, queryPage, readCounters } from './pages.ts';
@@ -176,7 +176,7 @@ function deliveryLogQuery(webhookId: string, since: string): ListQuery {
  * a counter: attempts leave by TTL, a deletion no write of ours sees, so a counter would only grow.
  */
 export async function pageDeliveryLogs(webhookId: string, page: PageRequest, now = Date.now()) {
-  const q = deliveryLogQuery(webhookId, new Date(now - DELIVERY_LOG_TTL_SECONDS * 1000).toISOString());
+  const q = deliveryLogQuery(webhookId, new Date(now - entities.DELIVERY_LOG_TTL_SECONDS * 1000).toISOString());
   const [res, total] = await Promise.all([queryPage(q, page), countQuery(q, LOG_TOTAL_CAP)]);
   return { logs: res.items.map((i) => entities.deliveryLog.record(i)), total, has_more: res.has_more, next_cursor: res.next_cursor };
 }

@@ -546,7 +546,7 @@ describe('the daily send quota (on a throwaway table)', () => {
   let baseUrl = '';
   let store: typeof import('../../lambdas/store/sending.ts');
   let putCount: (pk: Record<string, string>, count: number) => Promise<void>;
-  let keys: typeof import('../../lambdas/store/keys.ts')['keys'];
+  let keys: typeof import('../../lambdas/store/keys.ts');
   let stopMoto: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
@@ -582,7 +582,7 @@ describe('the daily send quota (on a throwaway table)', () => {
       MAILROOM_LOCAL_MODE: 'true', PAYMENT_PROVIDER: 'sandbox', API_RATE_LIMIT_MULTIPLIER: '1000', FREE_INBOX_CREATES_PER_IP_PER_HOUR: '1000',
     });
     store = await import('../../lambdas/store/sending.ts');
-    keys = (await import('../../lambdas/store/keys.ts')).keys;
+    keys = await import('../../lambdas/store/keys.ts');
     const { documentClient } = await import('../../lambdas/aws/dynamo.ts');
     const { PutCommand } = await import('../../lambdas/aws/dynamo-commands.ts');
     putCount = async (key, count) => { await documentClient.send(new PutCommand({ TableName: res.tableName, Item: { ...key, count } })); };

@@ -6,8 +6,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import * as entities from '../../lambdas/store/entities.ts';
 import {
-  CONNECTION_TTL_SECONDS, DELIVERY_LOG_TTL_SECONDS, entities, EVENT_TTL_SECONDS, NOTIFICATION_KEEP_SECONDS, REJECTION_TTL_SECONDS,
+  CONNECTION_TTL_SECONDS, DELIVERY_LOG_TTL_SECONDS, EVENT_TTL_SECONDS, NOTIFICATION_KEEP_SECONDS, REJECTION_TTL_SECONDS,
 } from '../../lambdas/store/entities.ts';
 import type { EventRecord, MessageRecord, ThreadRecord } from '../../lambdas/store/records.ts';
 
@@ -32,7 +33,8 @@ const event: EventRecord = {
 
 describe('entity declarations', () => {
   it('every entity has its own tag', () => {
-    const names = Object.values(entities).map((e) => e.name);
+    const names = Object.values(entities).filter((e) => typeof e === 'object').map((e) => (e as { name: string }).name);
+    expect(names.length).toBeGreaterThan(30);
     expect(new Set(names).size).toBe(names.length);
   });
 
