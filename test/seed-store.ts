@@ -130,11 +130,24 @@ async function bulkStore(inbox: InboxRecord, messages: MessageRecord[], concurre
     }
     return batch;
   };
+  // The emulator, millions of items in, can stall long enough for a request to fail outright:
+  // a batch is idempotent (the same puts), so it is sent again after a pause instead of ending a
+  // seeding that took half an hour to get there.
+  const writeBatch = async (batch: { PutRequest: { Item: Record<string, unknown> } }[]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await documentClient.send(new BatchWriteCommand({ RequestItems: { [TableName]: batch } }));
+      } catch (e) {
+        if (!(e instanceof TypeError) || attempt >= 8) throw e;
+        await new Promise((r) => setTimeout(r, 1000 * 2 ** attempt));
+      }
+    }
+  };
   await Promise.all(Array.from({ length: concurrency }, async () => {
     for (let batch = take(); batch.length; batch = take()) {
       for (let attempt = 0; batch.length; attempt++) {
         if (attempt > 5) throw new Error(`seeding: ${batch.length} items left unprocessed`);
-        const res = await documentClient.send(new BatchWriteCommand({ RequestItems: { [TableName]: batch } }));
+        const res = await writeBatch(batch);
         batch = (res.UnprocessedItems?.[TableName] ?? []) as typeof batch;
       }
     }
