@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '../aws/dynamo-commands.ts';
+import { GetCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import type { DomainRecord as DnsRecord } from '../core/domains.ts';

@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { ifApplied, transact } from './conditional.ts';

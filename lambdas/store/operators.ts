@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { applied, ifApplied, transact } from './conditional.ts';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { lookup } from '../../adapters/dns.ts';
 import { createDomainIdentity, deleteDomainIdentity, getDomainIdentity } from '../../aws/ses-identities.ts';
-import { checkDomainName, domainRecords, domainVerified, evaluateRecord, mailFromDomain, REQUIRED_PURPOSES } from '../../core/domains.ts';
+import { checkDomainName, domainRecords, domainVerified, evaluateRecord, mailFromDomain } from '../../core/domains.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { isPaid, TIER_LIMITS } from '../../core/tiers.ts';
