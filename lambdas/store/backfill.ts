@@ -8,10 +8,10 @@
  * was never written.
  *
  * Safe to run on a live table and to run again: index keys are SET only while the attributes
- * they derive from are still as scanned (a concurrent change wins), derived items are put only
+ * they derive from are still as scanned (a concurrent change wins), derived items are written
  * only where missing, and nothing is deleted.
  */
-import { PutCommand, ScanCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
+import { BatchGetCommand, BatchWriteCommand, ScanCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { messageSearchWords } from '../core/search-words.ts';
@@ -60,9 +60,35 @@ async function setIndexKeys(stored: Item, wanted: Item, guard: Record<string, un
   if (wrote) counts.indexed += 1; else counts.changed += 1;
 }
 
-/** Puts a derived item that is the same whenever written (a label entry, a search word), unless it is there. */
-async function putDerived(item: Item, counts: BackfillCounts): Promise<void> {
-  if (await applied(db.send(new PutCommand({ TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' })))) counts.derived += 1;
+/**
+ * Writes those of these derived items that are missing. Each is the same whenever written (a
+ * label entry, a search word), so one that appears between the read and the write is merely
+ * written again: a BatchGet of their keys, then BatchWrites of the missing (2 calls for a
+ * message's words rather than one conditional put per word).
+ */
+async function putMissing(items: Item[], counts: BackfillCounts): Promise<void> {
+  for (let i = 0; i < items.length; i += 100) {
+    const chunk = items.slice(i, i + 100);
+    const present = new Set<string>();
+    let keys: Item[] | undefined = chunk.map((c) => ({ pk: c.pk, sk: c.sk }));
+    for (let attempt = 0; keys?.length; attempt++) {
+      if (attempt >= 5) throw new Error(`backfill: BatchGet left ${keys.length} keys unprocessed`);
+      const res: { Responses?: Record<string, Item[]>; UnprocessedKeys?: Record<string, { Keys?: Item[] }> } =
+        await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: keys, ProjectionExpression: 'pk, sk' } } }));
+      for (const found of res.Responses?.[TableName] ?? []) present.add(`${found.pk}\u0000${found.sk}`);
+      keys = res.UnprocessedKeys?.[TableName]?.Keys;
+    }
+    const missing = chunk.filter((c) => !present.has(`${c.pk}\u0000${c.sk}`));
+    for (let j = 0; j < missing.length; j += 25) {
+      let requests: unknown[] | undefined = missing.slice(j, j + 25).map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 0; requests?.length; attempt++) {
+        if (attempt >= 5) throw new Error(`backfill: BatchWrite left ${requests.length} items unprocessed`);
+        const res: { UnprocessedItems?: Record<string, unknown[]> } = await db.send(new BatchWriteCommand({ RequestItems: { [TableName]: requests as never } }));
+        requests = res.UnprocessedItems?.[TableName];
+      }
+    }
+    counts.derived += missing.length;
+  }
 }
 
 /**
@@ -87,18 +113,15 @@ export async function backfillItem(stored: Item, counts: BackfillCounts): Promis
     case entities.message.name: {
       const m = entities.message.record(stored) as MessageRecord;
       await setIndexKeys(stored, entities.message.item(m), { read: m.read }, counts);
-      for (const word of messageSearchWords(m, BACKFILL_MAX_WORDS)) {
-        await putDerived(entities.searchWord.item({ message_id: m.id, thread_id: m.thread_id, inbox_id: m.inbox_id }, { accountId: m.account_id, word }), counts);
-      }
+      await putMissing(messageSearchWords(m, BACKFILL_MAX_WORDS).map((word) =>
+        entities.searchWord.item({ message_id: m.id, thread_id: m.thread_id, inbox_id: m.inbox_id }, { accountId: m.account_id, word })), counts);
       return;
     }
     case entities.thread.name: {
       const t = entities.thread.record(stored) as ThreadRecord;
       await setIndexKeys(stored, entities.thread.item(t), { updated_at: t.updated_at }, counts);
       await ensureThreadState(t, counts);
-      for (const label of t.labels ?? []) {
-        await putDerived(entities.threadLabel.item({ thread_id: t.id, inbox_id: t.inbox_id }, { accountId: t.account_id, label }), counts);
-      }
+      await putMissing((t.labels ?? []).map((label) => entities.threadLabel.item({ thread_id: t.id, inbox_id: t.inbox_id }, { accountId: t.account_id, label })), counts);
       return;
     }
     case entities.inbox.name: {
@@ -118,9 +141,7 @@ export async function backfillItem(stored: Item, counts: BackfillCounts): Promis
     }
     case entities.draft.name: {
       const d = entities.draft.record(stored) as DraftRecord;
-      for (const label of d.labels ?? []) {
-        await putDerived(entities.draftLabel.item({ draft_id: d.id }, { inboxId: d.inbox_id, label }), counts);
-      }
+      await putMissing((d.labels ?? []).map((label) => entities.draftLabel.item({ draft_id: d.id }, { inboxId: d.inbox_id, label })), counts);
       return;
     }
     default:

@@ -68,6 +68,8 @@ export interface ExtraStack {
   apiUrl: string;
   /** Its SMTP stand-in for SES receiving (host 127.0.0.1), for mail to the target's domain. */
   smtpPort: number;
+  /** Its own DynamoDB table in the suite's emulator. */
+  tableName: string;
   /** Everything it wrote to stdout and stderr so far: its functions' log lines and EMF metrics. */
   output(): string;
   stop(): Promise<void>;
@@ -99,7 +101,7 @@ export async function startExtraStack(env: Record<string, string | undefined>): 
   const child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['bin/local.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   let output = '';
-  const ready = await new Promise<{ apiUrl: string; smtpPort: number }>((resolveReady, reject) => {
+  const ready = await new Promise<{ apiUrl: string; smtpPort: number; tableName: string }>((resolveReady, reject) => {
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`the second local stack was not ready in 60 s:\n${output}`)); }, 60_000);
     child.stdout!.on('data', (d: Buffer) => {
       output += d.toString();
@@ -112,6 +114,7 @@ export async function startExtraStack(env: Record<string, string | undefined>): 
   return {
     apiUrl: ready.apiUrl,
     smtpPort: ready.smtpPort,
+    tableName: ready.tableName,
     output: () => output,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
