@@ -77,7 +77,8 @@ const newDataDir = () => {
 
 async function createInbox(p: LocalProcess) {
   const r = await api('POST', '/v1/inboxes', { baseUrl: p.apiUrl, body: { username: uniqueUsername('restart') } });
-  expect(r.status, r.text).toBe(201);
+  // The stack's own log (errors only) says what a 500 was.
+  expect(r.status, `${r.text}\n--- the stack's log:\n${p.output().slice(-3000)}`).toBe(201);
   return r.body.result as { id: string; address: string; api_key: string; account_api_key: string };
 }
 
