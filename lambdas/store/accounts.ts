@@ -1,7 +1,8 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import type { Tier } from '../core/tiers.ts';
+import { batchGet } from './batch.ts';
 import * as entities from './entities.ts';
 import * as keys from './keys.ts';
 import { ifApplied, transact } from './conditional.ts';
@@ -29,14 +30,7 @@ export async function getInbox(inboxId: string): Promise<InboxRecord | undefined
 /** Account and (optionally) one inbox in a single round trip. */
 export async function getAccountAndInbox(accountId: string, inboxId?: string) {
   const Keys = [keys.account(accountId), ...(inboxId ? [keys.inbox(inboxId)] : [])];
-  const out = await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys } } }));
-  let items = out.Responses?.[TableName] ?? [];
-  // Unprocessed keys are rare (throttling); fetch them individually rather than lose them.
-  const unprocessed = out.UnprocessedKeys?.[TableName]?.Keys ?? [];
-  for (const Key of unprocessed) {
-    const { Item } = await db.send(new GetCommand({ TableName, Key }));
-    if (Item) items = [...items, Item];
-  }
+  const items = await batchGet(Keys);
   const account = items.find((i) => i.sk === 'ACCOUNT');
   const inbox = items.find((i) => i.sk === 'INBOX');
   return {

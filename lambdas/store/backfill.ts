@@ -11,10 +11,11 @@
  * they derive from are still as scanned (a concurrent change wins), derived items are written
  * only where missing, and nothing is deleted.
  */
-import { BatchGetCommand, BatchWriteCommand, ScanCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
+import { ScanCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { messageSearchWords } from '../core/search-words.ts';
+import { batchGet, batchPut } from './batch.ts';
 import { applied } from './conditional.ts';
 import * as entities from './entities.ts';
 import type { DraftRecord, InboxRecord, ListEntryRecord, MessageRecord, ThreadRecord, WebhookRecord } from './records.ts';
@@ -67,28 +68,11 @@ async function setIndexKeys(stored: Item, wanted: Item, guard: Record<string, un
  * message's words rather than one conditional put per word).
  */
 async function putMissing(items: Item[], counts: BackfillCounts): Promise<void> {
-  for (let i = 0; i < items.length; i += 100) {
-    const chunk = items.slice(i, i + 100);
-    const present = new Set<string>();
-    let keys: Item[] | undefined = chunk.map((c) => ({ pk: c.pk, sk: c.sk }));
-    for (let attempt = 0; keys?.length; attempt++) {
-      if (attempt >= 5) throw new Error(`backfill: BatchGet left ${keys.length} keys unprocessed`);
-      const res: { Responses?: Record<string, Item[]>; UnprocessedKeys?: Record<string, { Keys?: Item[] }> } =
-        await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: keys, ProjectionExpression: 'pk, sk' } } }));
-      for (const found of res.Responses?.[TableName] ?? []) present.add(`${found.pk}\u0000${found.sk}`);
-      keys = res.UnprocessedKeys?.[TableName]?.Keys;
-    }
-    const missing = chunk.filter((c) => !present.has(`${c.pk}\u0000${c.sk}`));
-    for (let j = 0; j < missing.length; j += 25) {
-      let requests: unknown[] | undefined = missing.slice(j, j + 25).map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 0; requests?.length; attempt++) {
-        if (attempt >= 5) throw new Error(`backfill: BatchWrite left ${requests.length} items unprocessed`);
-        const res: { UnprocessedItems?: Record<string, unknown[]> } = await db.send(new BatchWriteCommand({ RequestItems: { [TableName]: requests as never } }));
-        requests = res.UnprocessedItems?.[TableName];
-      }
-    }
-    counts.derived += missing.length;
-  }
+  if (!items.length) return;
+  const present = new Set((await batchGet(items.map((i) => ({ pk: i.pk, sk: i.sk })), false, 'pk, sk')).map((f) => `${f.pk}\u0000${f.sk}`));
+  const missing = items.filter((i) => !present.has(`${i.pk}\u0000${i.sk}`));
+  await batchPut(missing);
+  counts.derived += missing.length;
 }
 
 /**

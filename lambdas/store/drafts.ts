@@ -1,7 +1,8 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { badRequest } from '../core/errors.ts';
+import { batchGet } from './batch.ts';
 import * as entities from './entities.ts';
 import * as keys from './keys.ts';
 import { applied, transact } from './conditional.ts';
@@ -69,9 +70,8 @@ export async function pageDrafts(inboxId: string, label: string | undefined, pag
   if (label === undefined) drafts = res.items.map((i) => entities.draft.record(i));
   else {
     const ids = res.items.map((i) => i.draft_id as string);
-    const found = ids.length ? (await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: ids.map((id) => keys.draft(inboxId, id)) } } }))) : undefined;
-    if (found?.UnprocessedKeys?.[TableName]?.Keys?.length) throw new Error('BatchGet left draft keys unprocessed');
-    const byId = new Map((found?.Responses?.[TableName] ?? []).map((i) => [i.id as string, entities.draft.record(i)]));
+    const found = await batchGet(ids.map((id) => keys.draft(inboxId, id)));
+    const byId = new Map(found.map((i) => [i.id as string, entities.draft.record(i)]));
     drafts = ids.map((id) => byId.get(id)).filter((d): d is DraftRecord => !!d);
   }
   return { drafts, has_more: res.has_more, next_cursor: res.next_cursor };

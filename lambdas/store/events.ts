@@ -1,6 +1,7 @@
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
+import { batchGet } from './batch.ts';
 import * as entities from './entities.ts';
 import * as keys from './keys.ts';
 import { applied } from './conditional.ts';
@@ -25,18 +26,7 @@ export async function getEvent(eventId: string): Promise<EventRecord | undefined
 
 /** Events by id (missing ones, past their TTL, left out), in one round trip per 100. */
 export async function getEvents(eventIds: string[]): Promise<EventRecord[]> {
-  const out: EventRecord[] = [];
-  const ids = [...new Set(eventIds)];
-  for (let i = 0; i < ids.length; i += 100) {
-    let pending: Record<string, string>[] | undefined = ids.slice(i, i + 100).map((id) => keys.event(id));
-    for (let attempt = 0; pending?.length && attempt < 5; attempt++) {
-      const res = await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending, ConsistentRead: true } } }));
-      out.push(...(res.Responses?.[TableName] ?? []).map(entities.event.record));
-      pending = res.UnprocessedKeys?.[TableName]?.Keys as Record<string, string>[] | undefined;
-    }
-    if (pending?.length) throw new Error(`BatchGet left ${pending.length} events unread`);
-  }
-  return out;
+  return (await batchGet([...new Set(eventIds)].map((id) => keys.event(id)), true)).map(entities.event.record);
 }
 
 /** Leaves the pending index; false when already dispatched (another caller did it). */

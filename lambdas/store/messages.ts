@@ -1,9 +1,10 @@
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { ifApplied, transact } from './conditional.ts';
 import * as entities from './entities.ts';
 import * as keys from './keys.ts';
+import { batchGet } from './batch.ts';
 import { countQuery, type ListQuery, type PageRequest, queryPage } from './pages.ts';
 import { eventPut } from './events.ts';
 import { messageSearchWords } from '../core/search-words.ts';
@@ -14,21 +15,6 @@ const TableName = config.tableName;
 const MAX_TRANSACTION_ITEMS = 100;
 
 type Item = Record<string, any>;
-
-async function batchGet(keyList: Record<string, string>[], consistent = false, projection?: string, names?: Record<string, string>): Promise<Item[]> {
-  const out: Item[] = [];
-  for (let i = 0; i < keyList.length; i += 100) {
-    let pending: Record<string, any>[] | undefined = keyList.slice(i, i + 100);
-    for (let attempt = 0; pending?.length && attempt < 5; attempt++) {
-      const res = await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending, ConsistentRead: consistent,
-        ...(projection ? { ProjectionExpression: projection, ExpressionAttributeNames: names } : {}) } } }));
-      out.push(...(res.Responses?.[TableName] ?? []));
-      pending = res.UnprocessedKeys?.[TableName]?.Keys as Record<string, any>[] | undefined;
-    }
-    if (pending?.length) throw new Error(`BatchGet left ${pending.length} keys unprocessed`);
-  }
-  return out;
-}
 
 const toThread = (i: Item): ThreadRecord => entities.thread.record(i);
 

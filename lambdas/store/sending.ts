@@ -1,6 +1,7 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
+import { GetCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
+import { batchGet } from './batch.ts';
 import * as entities from './entities.ts';
 import * as keys from './keys.ts';
 import { applied, transact, type TransactItem } from './conditional.ts';
@@ -62,8 +63,8 @@ export async function sendsToday(accountId: string, nowMs = Date.now()): Promise
 /** Recipients this account may no longer send to (hard bounce or complaint), with why. */
 export async function suppressedAmong(accountId: string, addresses: string[]): Promise<{ address: string; reason: string }[]> {
   if (!addresses.length) return [];
-  const res = await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: [...new Set(addresses)].slice(0, 100).map((a) => keys.suppressed(accountId, a)) } } }));
-  return (res.Responses?.[TableName] ?? []).map((i) => ({ address: i.address as string, reason: i.reason as string }));
+  const found = await batchGet([...new Set(addresses)].map((a) => keys.suppressed(accountId, a)));
+  return found.map((i) => ({ address: i.address as string, reason: i.reason as string }));
 }
 
 const suppressedPut = (accountId: string, address: string, reason: string, at: string) =>

@@ -1,6 +1,7 @@
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
+import { batchGet } from './batch.ts';
 import * as entities from './entities.ts';
 import * as keys from './keys.ts';
 import { applied, ifApplied, transact } from './conditional.ts';
@@ -91,14 +92,7 @@ export async function deleteWebhook(w: WebhookRecord): Promise<boolean> {
 /** What a delivery needs, in one round trip: the webhook, the event, and whether it was delivered. */
 export async function loadDelivery(accountId: string, webhookId: string, eventId: string, attempt: number) {
   const wanted = [keys.webhook(accountId, webhookId), keys.event(eventId), keys.delivered(eventId, webhookId), keys.attemptHandled(eventId, webhookId, attempt)];
-  let pending: Record<string, any>[] | undefined = wanted;
-  const items: Record<string, any>[] = [];
-  for (let attempt = 0; pending?.length && attempt < 5; attempt++) {
-    const res = await db.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: pending } } }));
-    items.push(...(res.Responses?.[TableName] ?? []));
-    pending = res.UnprocessedKeys?.[TableName]?.Keys as Record<string, any>[] | undefined;
-  }
-  if (pending?.length) throw new Error('BatchGet left keys unprocessed');
+  const items = await batchGet(wanted);
   const find = (k: { pk: string; sk: string }) => items.find((i) => i.pk === k.pk && i.sk === k.sk);
   const w = find(wanted[0]!);
   const e = find(wanted[1]!);
