@@ -14,17 +14,17 @@ const TableName = config.tableName;
 
 export async function getApiKey(hash: string): Promise<ApiKeyRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.apiKey(hash) }));
-  return Item ? (entities.apiKey.record(Item)) : undefined;
+  return Item ? entities.apiKey.record(Item) : undefined;
 }
 
 export async function getAccount(accountId: string): Promise<AccountRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.account(accountId) }));
-  return Item ? (entities.account.record(Item)) : undefined;
+  return Item ? entities.account.record(Item) : undefined;
 }
 
 export async function getInbox(inboxId: string): Promise<InboxRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.inbox(inboxId) }));
-  return Item ? (entities.inbox.record(Item)) : undefined;
+  return Item ? entities.inbox.record(Item) : undefined;
 }
 
 /** Account and (optionally) one inbox in a single round trip. */
@@ -34,8 +34,8 @@ export async function getAccountAndInbox(accountId: string, inboxId?: string) {
   const account = items.find((i) => i.sk === 'ACCOUNT');
   const inbox = items.find((i) => i.sk === 'INBOX');
   return {
-    account: account ? (entities.account.record(account)) : undefined,
-    inbox: inbox ? (entities.inbox.record(inbox)) : undefined,
+    account: account ? entities.account.record(account) : undefined,
+    inbox: inbox ? entities.inbox.record(inbox) : undefined,
   };
 }
 
@@ -169,7 +169,7 @@ export async function updateInboxDisplayName(inboxId: string, displayName: strin
     ExpressionAttributeValues: { ':d': displayName, ':now': now, ':active': 'active' },
     ReturnValues: 'ALL_NEW',
   })));
-  return updated?.Attributes ? (entities.inbox.record(updated.Attributes)) : undefined;
+  return updated?.Attributes ? entities.inbox.record(updated.Attributes) : undefined;
 }
 
 /** Soft delete: the inbox stays (its username stays claimed) but no longer counts or receives. */

@@ -18,7 +18,7 @@ import { messageSearchWords } from '../core/search-words.ts';
 import { batchGet, batchPut } from './batch.ts';
 import { applied } from './conditional.ts';
 import * as entities from './entities.ts';
-import type { DraftRecord, InboxRecord, ListEntryRecord, MessageRecord, ThreadRecord, WebhookRecord } from './records.ts';
+import type { ThreadRecord } from './records.ts';
 
 const TableName = config.tableName;
 
@@ -40,7 +40,7 @@ export interface BackfillCounts {
 
 /**
  * Sets the index keys the entity declares for this record where the stored item lacks them or
- * holds others, on condition that `guard` attributes are unchanged. True when it wrote.
+ * holds others, on condition that `guard` attributes are unchanged (else it counts as changed).
  */
 async function setIndexKeys(stored: Item, wanted: Item, guard: Record<string, unknown>, counts: BackfillCounts): Promise<void> {
   const missing = INDEX_ATTRIBUTES.filter((a) => wanted[a] !== undefined && wanted[a] !== stored[a]);
@@ -95,36 +95,36 @@ async function ensureThreadState(t: ThreadRecord, counts: BackfillCounts): Promi
 export async function backfillItem(stored: Item, counts: BackfillCounts): Promise<void> {
   switch (stored.entity) {
     case entities.message.name: {
-      const m = entities.message.record(stored) as MessageRecord;
+      const m = entities.message.record(stored);
       await setIndexKeys(stored, entities.message.item(m), { read: m.read }, counts);
       await putMissing(messageSearchWords(m, BACKFILL_MAX_WORDS).map((word) =>
         entities.searchWord.item({ message_id: m.id, thread_id: m.thread_id, inbox_id: m.inbox_id }, { accountId: m.account_id, word })), counts);
       return;
     }
     case entities.thread.name: {
-      const t = entities.thread.record(stored) as ThreadRecord;
+      const t = entities.thread.record(stored);
       await setIndexKeys(stored, entities.thread.item(t), { updated_at: t.updated_at }, counts);
       await ensureThreadState(t, counts);
       await putMissing((t.labels ?? []).map((label) => entities.threadLabel.item({ thread_id: t.id, inbox_id: t.inbox_id }, { accountId: t.account_id, label })), counts);
       return;
     }
     case entities.inbox.name: {
-      const i = entities.inbox.record(stored) as InboxRecord;
+      const i = entities.inbox.record(stored);
       await setIndexKeys(stored, entities.inbox.item(i), { status: i.status }, counts);
       return;
     }
     case entities.webhook.name: {
-      const w = entities.webhook.record(stored) as WebhookRecord;
+      const w = entities.webhook.record(stored);
       await setIndexKeys(stored, entities.webhook.item(w), {}, counts);
       return;
     }
     case entities.listEntry.name: {
-      const e = entities.listEntry.record(stored) as ListEntryRecord;
+      const e = entities.listEntry.record(stored);
       await setIndexKeys(stored, entities.listEntry.item(e), {}, counts);
       return;
     }
     case entities.draft.name: {
-      const d = entities.draft.record(stored) as DraftRecord;
+      const d = entities.draft.record(stored);
       await putMissing((d.labels ?? []).map((label) => entities.draftLabel.item({ draft_id: d.id }, { inboxId: d.inbox_id, label })), counts);
       return;
     }

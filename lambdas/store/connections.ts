@@ -43,7 +43,7 @@ export async function getConnection(connectionId: string): Promise<ConnectionRec
   const { Item: pointer } = await db.send(new GetCommand({ TableName, Key: keys.connectionPointer(connectionId), ConsistentRead: true }));
   if (!pointer) return undefined;
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.connection(pointer.account_id as string, connectionId), ConsistentRead: true }));
-  return Item ? (entities.connection.record(Item)) : undefined;
+  return Item ? entities.connection.record(Item) : undefined;
 }
 
 /** The account's connections, read consistently: a subscription written before this call is seen. */

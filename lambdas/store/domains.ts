@@ -33,12 +33,12 @@ export interface DomainNameClaim { domain: string; account_id: string; domain_id
 
 export async function getDomainClaim(name: string): Promise<DomainNameClaim | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.domainName(name), ConsistentRead: true }));
-  return Item ? (entities.domainName.record(Item)) : undefined;
+  return Item ? entities.domainName.record(Item) : undefined;
 }
 
 export async function getDomain(accountId: string, domainId: string): Promise<CustomDomainRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.domain(accountId, domainId), ConsistentRead: true }));
-  return Item ? (entities.domain.record(Item)) : undefined;
+  return Item ? entities.domain.record(Item) : undefined;
 }
 
 /** One page of the account's domains by id (creation order); the total is countDomains. */

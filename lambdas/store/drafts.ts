@@ -53,7 +53,7 @@ export async function putDraft(d: DraftRecord) {
 
 export async function getDraft(inboxId: string, draftId: string): Promise<DraftRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.draft(inboxId, draftId), ConsistentRead: true }));
-  return Item ? (entities.draft.record(Item)) : undefined;
+  return Item ? entities.draft.record(Item) : undefined;
 }
 
 /** The inbox's drafts (base partition), or one label's (its partition), newest (highest id) first. */

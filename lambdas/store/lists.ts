@@ -49,7 +49,7 @@ export async function countListEntries(accountId: string, f: ListEntryFilter): P
 
 export async function getListEntry(accountId: string, entryId: string): Promise<ListEntryRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.listEntry(accountId, entryId) }));
-  return Item ? (entities.listEntry.record(Item)) : undefined;
+  return Item ? entities.listEntry.record(Item) : undefined;
 }
 
 export async function listEntries(accountId: string): Promise<ListEntryRecord[]> {

@@ -21,7 +21,7 @@ export type LinkUse = { state: 'claimed'; claimed_at: number } | { state: 'used'
 
 export async function getLinkUse(jti: string): Promise<LinkUse | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.linkUse(jti), ConsistentRead: true }));
-  return Item ? (entities.linkUse.record(Item)) : undefined;
+  return Item ? entities.linkUse.record(Item) : undefined;
 }
 
 export type ClaimOutcome = 'claimed' | 'used' | 'busy';
@@ -111,7 +111,7 @@ export async function notifyWindowCount(accountId: string, windowStart: number):
 
 export async function getNotification(accountId: string, notificationId: string): Promise<NotificationRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.notification(accountId, notificationId), ConsistentRead: true }));
-  return Item ? (entities.notification.record(Item)) : undefined;
+  return Item ? entities.notification.record(Item) : undefined;
 }
 
 /** Records the operator's answer once; undefined when it was already answered (or is gone). */
@@ -125,5 +125,5 @@ export async function respondToNotification(accountId: string, notificationId: s
     ExpressionAttributeValues: { ':s': status, ':note': note, ':now': now, ':pending': 'pending' },
     ReturnValues: 'ALL_NEW',
   })));
-  return updated?.Attributes ? (entities.notification.record(updated.Attributes)) : undefined;
+  return updated?.Attributes ? entities.notification.record(updated.Attributes) : undefined;
 }

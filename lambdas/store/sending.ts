@@ -75,7 +75,7 @@ const sesLinkPut = (sesMessageId: string, m: Pick<MessageRecord, 'id' | 'inbox_i
 
 export async function messageForSesId(sesMessageId: string): Promise<{ message_id: string; inbox_id: string; account_id: string } | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.sesMessage(sesMessageId) }));
-  return Item ? (entities.sesMessage.record(Item)) : undefined;
+  return Item ? entities.sesMessage.record(Item) : undefined;
 }
 
 /** Moves delivery_status forward; a later event never moves it back (delivered stays delivered). */

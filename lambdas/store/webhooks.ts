@@ -57,7 +57,7 @@ export async function countWebhooks(accountId: string, inboxId: string | undefin
 
 export async function getWebhook(accountId: string, webhookId: string): Promise<WebhookRecord | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName, Key: keys.webhook(accountId, webhookId) }));
-  return Item ? (entities.webhook.record(Item)) : undefined;
+  return Item ? entities.webhook.record(Item) : undefined;
 }
 
 export async function putWebhook(w: WebhookRecord) {
@@ -78,7 +78,7 @@ export async function updateWebhook(accountId: string, webhookId: string, change
   const updated = await ifApplied(db.send(new UpdateCommand({ TableName, Key: keys.webhook(accountId, webhookId),
     UpdateExpression: `SET ${sets.join(', ')}${add}`, ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeNames: names, ExpressionAttributeValues: values, ReturnValues: 'ALL_NEW' })));
-  return updated ? (entities.webhook.record(updated.Attributes!)) : undefined;
+  return updated ? entities.webhook.record(updated.Attributes!) : undefined;
 }
 
 /** Deletes the webhook and counts it out (its inbox_id never changes, so `w` as read names its counters). */
@@ -97,8 +97,8 @@ export async function loadDelivery(accountId: string, webhookId: string, eventId
   const w = find(wanted[0]!);
   const e = find(wanted[1]!);
   return {
-    webhook: w ? (entities.webhook.record(w)) : undefined,
-    event: e ? (entities.event.record(e)) : undefined,
+    webhook: w ? entities.webhook.record(w) : undefined,
+    event: e ? entities.event.record(e) : undefined,
     delivered: !!find(wanted[2]!),
     attemptHandled: !!find(wanted[3]!),
   };
