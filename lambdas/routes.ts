@@ -3,18 +3,34 @@
  * entry pointing at `fn`; the local API server matches requests against the same entries; the
  * OpenAPI document and llms*.txt are generated from them.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { FunctionName } from './functions.ts';
-import * as account from './schemas/account.ts';
-import * as domains from './schemas/domains.ts';
-import * as drafts from './schemas/drafts.ts';
-import * as inboxes from './schemas/inboxes.ts';
-import * as lists from './schemas/lists.ts';
-import * as messages from './schemas/messages.ts';
-import * as operators from './schemas/operators.ts';
-import * as stream from './schemas/stream.ts';
-import * as threads from './schemas/threads.ts';
-import * as webhooks from './schemas/webhooks.ts';
+
+/**
+ * The schema modules, loaded when a route's schemas are first needed: a function constructs only
+ * the zod schemas of its own routes (building every schema of the API at each cold start was most
+ * of an HTTP function's import time). lambdas/http/handler.ts loads a function's own at init.
+ */
+const schemaModules = {
+  account: () => import('./schemas/account.ts'),
+  domains: () => import('./schemas/domains.ts'),
+  drafts: () => import('./schemas/drafts.ts'),
+  inboxes: () => import('./schemas/inboxes.ts'),
+  lists: () => import('./schemas/lists.ts'),
+  messages: () => import('./schemas/messages.ts'),
+  operators: () => import('./schemas/operators.ts'),
+  stream: () => import('./schemas/stream.ts'),
+  threads: () => import('./schemas/threads.ts'),
+  webhooks: () => import('./schemas/webhooks.ts'),
+};
+type SchemaModules = { [M in keyof typeof schemaModules]: Awaited<ReturnType<(typeof schemaModules)[M]>> };
+type SchemaName<M extends keyof SchemaModules> = {
+  [K in keyof SchemaModules[M]]: SchemaModules[M][K] extends z.ZodType ? K : never;
+}[keyof SchemaModules[M]] & string;
+
+/** A zod schema of the route table, by module and export name (checked by the compiler). */
+export interface SchemaRef { module: keyof SchemaModules; name: string }
+const s = <M extends keyof SchemaModules>(module: M, name: SchemaName<M>): SchemaRef => ({ module, name });
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -35,10 +51,10 @@ export interface RouteDef {
   summary: string;
   description?: string;
   tag: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response?: z.ZodType;
+  params?: SchemaRef;
+  query?: SchemaRef;
+  body?: SchemaRef;
+  response?: SchemaRef;
   successStatus?: number;
   /** Error statuses this route can answer besides 400/401/429/500. */
   errors?: number[];
@@ -71,199 +87,226 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/v1/inboxes', fn: 'inboxes', operationId: 'createInbox', auth: 'optional-account', tag: 'Inboxes',
     summary: 'Create an inbox (no key needed: creates a free account)',
     description: 'Without a key this creates a new free account and returns both keys. With an account key the inbox joins that account. A repeat with the same client_id returns the existing inbox (200).',
-    body: inboxes.CreateInboxBody, response: inboxes.InboxCreated, successStatus: 201, errors: [403, 409],
+    body: s('inboxes', 'CreateInboxBody'), response: s('inboxes', 'InboxCreated'), successStatus: 201, errors: [403, 409],
     fieldErrors: { username: 'INVALID_USERNAME' } },
   { method: 'GET', path: '/v1/inboxes', fn: 'inboxes', operationId: 'listInboxes', auth: 'account', tag: 'Inboxes',
-    summary: 'List the inboxes of the account', query: inboxes.ListInboxesQuery, response: inboxes.InboxList },
+    summary: 'List the inboxes of the account', query: s('inboxes', 'ListInboxesQuery'), response: s('inboxes', 'InboxList') },
   { method: 'GET', path: '/v1/inboxes/{id}', fn: 'inboxes', operationId: 'getInbox', auth: 'inbox', tag: 'Inboxes',
-    summary: 'Read an inbox', params: inboxes.InboxParams, response: inboxes.InboxDetail, errors: [404] },
+    summary: 'Read an inbox', params: s('inboxes', 'InboxParams'), response: s('inboxes', 'InboxDetail'), errors: [404] },
   { method: 'PATCH', path: '/v1/inboxes/{id}', fn: 'inboxes', operationId: 'updateInbox', auth: 'inbox', tag: 'Inboxes',
-    summary: 'Change the display name', params: inboxes.InboxParams, body: inboxes.UpdateInboxBody,
-    response: inboxes.InboxUpdated, errors: [404] },
+    summary: 'Change the display name', params: s('inboxes', 'InboxParams'), body: s('inboxes', 'UpdateInboxBody'),
+    response: s('inboxes', 'InboxUpdated'), errors: [404] },
   { method: 'DELETE', path: '/v1/inboxes/{id}', fn: 'inboxes', operationId: 'deleteInbox', auth: 'inbox-or-account', tag: 'Inboxes',
-    summary: 'Delete an inbox (soft delete: mail to it is no longer accepted)', params: inboxes.InboxParams,
-    response: inboxes.InboxDeleted, errors: [404] },
+    summary: 'Delete an inbox (soft delete: mail to it is no longer accepted)', params: s('inboxes', 'InboxParams'),
+    response: s('inboxes', 'InboxDeleted'), errors: [404] },
 
   // Custom domains (paid tiers)
   { method: 'POST', path: '/v1/domains', fn: 'domains', operationId: 'createDomain', auth: 'account', tag: 'Domains',
     summary: 'Add a custom domain: DNS records to publish',
     description: 'Answers the records: MX (receiving), three Easy DKIM CNAMEs and SPF (sending), MAIL FROM MX and TXT, a DMARC suggestion. Paid tiers (free: 402 DOMAIN_REQUIRES_PAID); at most the tier\'s max_custom_domains (403 DOMAIN_LIMIT_EXCEEDED). A domain belongs to one account (409 DOMAIN_TAKEN). Publish the records, then POST /v1/domains/{id}/verify.',
-    body: domains.CreateDomainBody, response: domains.Domain, successStatus: 201, errors: [402, 403, 409], fieldErrors: { domain: 'INVALID_DOMAIN' } },
+    body: s('domains', 'CreateDomainBody'), response: s('domains', 'Domain'), successStatus: 201, errors: [402, 403, 409], fieldErrors: { domain: 'INVALID_DOMAIN' } },
   { method: 'GET', path: '/v1/domains', fn: 'domains', operationId: 'listDomains', auth: 'account', tag: 'Domains',
-    summary: 'List custom domains', query: domains.ListDomainsQuery, response: domains.DomainList },
+    summary: 'List custom domains', query: s('domains', 'ListDomainsQuery'), response: s('domains', 'DomainList') },
   { method: 'GET', path: '/v1/domains/{id}', fn: 'domains', operationId: 'getDomain', auth: 'account', tag: 'Domains',
-    summary: 'One custom domain', description: 'The domain with its records and the status of each at the last check.', params: domains.DomainParams, response: domains.Domain, errors: [404] },
+    summary: 'One custom domain', description: 'The domain with its records and the status of each at the last check.', params: s('domains', 'DomainParams'), response: s('domains', 'Domain'), errors: [404] },
   { method: 'POST', path: '/v1/domains/{id}/verify', fn: 'domains', operationId: 'verifyDomain', auth: 'account', tag: 'Domains',
     summary: 'Check its DNS records',
     description: 'Looks up every record in DNS and reads the SES identity; the domain is verified when the receiving and sending records hold. Each record gets status verified or failed, with detail saying what DNS answered. The first time a domain is verified, domain.verified is emitted.',
-    params: domains.DomainParams, response: domains.Domain, errors: [404] },
+    params: s('domains', 'DomainParams'), response: s('domains', 'Domain'), errors: [404] },
   { method: 'DELETE', path: '/v1/domains/{id}', fn: 'domains', operationId: 'deleteDomain', auth: 'account', tag: 'Domains',
-    summary: 'Delete an unused custom domain', description: 'Refused with 409 DOMAIN_IN_USE while active inboxes use it; next_steps names them.', params: domains.DomainParams,
-    response: domains.DomainDeleted, errors: [404, 409] },
+    summary: 'Delete an unused custom domain', description: 'Refused with 409 DOMAIN_IN_USE while active inboxes use it; next_steps names them.', params: s('domains', 'DomainParams'),
+    response: s('domains', 'DomainDeleted'), errors: [404, 409] },
 
   // Messages
   { method: 'GET', path: '/v1/inboxes/{id}/messages', fn: 'messages', operationId: 'listMessages', auth: 'inbox-or-account', tag: 'Messages',
     summary: 'List messages (newest first by default)',
     description: 'Pages: pass next_cursor as cursor for the next page; every page costs the same however deep. limit/offset still work, but a deep offset reads (keys only) every message it skips. total comes from counters kept with the messages. view=summary leaves out bodies and headers. search matches words of subject, sender and body text as prefixes, case- and accent-insensitive.',
-    params: inboxes.InboxParams, query: messages.ListMessagesQuery,
-    response: messages.MessageList, errors: [404] },
+    params: s('inboxes', 'InboxParams'), query: s('messages', 'ListMessagesQuery'),
+    response: s('messages', 'MessageList'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/messages/wait', fn: 'wait', operationId: 'waitForMessage', auth: 'inbox-or-account', tag: 'Messages',
     summary: 'Wait for the next matching message (long poll): returns it with its verification_code and cta as soon as it is stored',
     description: 'Answers as soon as a matching message is stored, or after timeout seconds (1-25, default 20) with {message: null, timed_out: true} and a next_steps line giving the exact call to go on waiting. after (a message id) never misses mail between two waits; without it, since defaults to the moment of the call minus 10 s. Filters: from, subject (case-insensitive substrings), has (code, link, any), unread_only, verified_only. Several waiters all see the same mail.',
-    params: inboxes.InboxParams, query: messages.WaitQuery, response: messages.WaitResult, errors: [404] },
+    params: s('inboxes', 'InboxParams'), query: s('messages', 'WaitQuery'), response: s('messages', 'WaitResult'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/messages/{msgId}', fn: 'messages', operationId: 'getMessage', auth: 'inbox-or-account', tag: 'Messages',
-    summary: 'Read one message: reply_body, links, cta_links, verification_codes, attachments', params: messages.MessageParams,
-    response: messages.Message, errors: [404] },
+    summary: 'Read one message: reply_body, links, cta_links, verification_codes, attachments', params: s('messages', 'MessageParams'),
+    response: s('messages', 'Message'), errors: [404] },
   { method: 'PATCH', path: '/v1/inboxes/{id}/messages/{msgId}', fn: 'messages', operationId: 'updateMessage', auth: 'inbox-or-account', tag: 'Messages',
-    summary: 'Mark read or unread; replace labels', params: messages.MessageParams, body: messages.UpdateMessageBody,
-    response: messages.Message, errors: [404] },
+    summary: 'Mark read or unread; replace labels', params: s('messages', 'MessageParams'), body: s('messages', 'UpdateMessageBody'),
+    response: s('messages', 'Message'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/messages/{msgId}/attachments/{attachId}', fn: 'messages', operationId: 'getAttachment',
     auth: 'inbox-or-account', tag: 'Messages', summary: 'A presigned download URL for an attachment (valid 1 hour)',
-    params: messages.AttachmentParams, response: messages.AttachmentDownload, errors: [404] },
+    params: s('messages', 'AttachmentParams'), response: s('messages', 'AttachmentDownload'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/threads/{threadId}/messages/{msgId}/attachments/{attachId}', fn: 'messages',
     operationId: 'getThreadAttachment', auth: 'inbox-or-account', tag: 'Messages', summary: 'The same download, addressed through the thread',
-    params: messages.ThreadAttachmentParams, response: messages.AttachmentDownload, errors: [404] },
+    params: s('messages', 'ThreadAttachmentParams'), response: s('messages', 'AttachmentDownload'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/rejections', fn: 'messages', operationId: 'listRejections', auth: 'inbox-or-account', tag: 'Messages',
-    summary: 'Mail refused by the allow/block lists in the last 30 days, and why', params: inboxes.InboxParams,
-    query: messages.RejectionsQuery, response: messages.RejectionList, errors: [404] },
+    summary: 'Mail refused by the allow/block lists in the last 30 days, and why', params: s('inboxes', 'InboxParams'),
+    query: s('messages', 'RejectionsQuery'), response: s('messages', 'RejectionList'), errors: [404] },
 
   // Threads
   { method: 'GET', path: '/v1/inboxes/{id}/threads', fn: 'threads', operationId: 'listInboxThreads', auth: 'inbox', tag: 'Threads',
     summary: 'List conversations of an inbox',
     description: 'Pages: pass next_cursor as cursor for the next page (a deep offset reads, keys only, every thread it skips). Newest activity first; before/after bound updated_at.',
-    params: inboxes.InboxParams, query: threads.ListThreadsQuery, response: threads.ThreadList, errors: [404] },
+    params: s('inboxes', 'InboxParams'), query: s('threads', 'ListThreadsQuery'), response: s('threads', 'ThreadList'), errors: [404] },
   { method: 'GET', path: '/v1/threads', fn: 'threads', operationId: 'listAccountThreads', auth: 'account', tag: 'Threads',
     summary: 'List conversations across all inboxes of the account',
     description: 'Pages: pass next_cursor as cursor for the next page (a deep offset reads, keys only, every thread it skips). search matches words of subject, sender and body text of the threads\' messages as prefixes, case- and accent-insensitive.',
-    query: threads.ListAccountThreadsQuery, response: threads.ThreadList, errors: [404] },
+    query: s('threads', 'ListAccountThreadsQuery'), response: s('threads', 'ThreadList'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/threads/{threadId}', fn: 'threads', operationId: 'getThread', auth: 'inbox', tag: 'Threads',
-    summary: 'A conversation with its messages in chronological order', params: threads.ThreadParams, response: threads.ThreadWithMessages, errors: [404] },
+    summary: 'A conversation with its messages in chronological order', params: s('threads', 'ThreadParams'), response: s('threads', 'ThreadWithMessages'), errors: [404] },
   { method: 'PATCH', path: '/v1/inboxes/{id}/threads/{threadId}', fn: 'threads', operationId: 'setThreadLabels', auth: 'inbox', tag: 'Threads',
-    summary: 'Replace the labels of a thread', params: threads.ThreadParams, body: threads.SetLabelsBody, response: threads.ThreadResult, errors: [404, 409] },
+    summary: 'Replace the labels of a thread', params: s('threads', 'ThreadParams'), body: s('threads', 'SetLabelsBody'), response: s('threads', 'ThreadResult'), errors: [404, 409] },
   { method: 'POST', path: '/v1/inboxes/{id}/threads/{threadId}/labels', fn: 'threads', operationId: 'addThreadLabel', auth: 'inbox', tag: 'Threads',
-    summary: 'Add one label to a thread', params: threads.ThreadParams, body: threads.AddLabelBody, response: threads.ThreadResult, errors: [404, 409] },
+    summary: 'Add one label to a thread', params: s('threads', 'ThreadParams'), body: s('threads', 'AddLabelBody'), response: s('threads', 'ThreadResult'), errors: [404, 409] },
   { method: 'DELETE', path: '/v1/inboxes/{id}/threads/{threadId}/labels/{label}', fn: 'threads', operationId: 'removeThreadLabel', auth: 'inbox',
-    tag: 'Threads', summary: 'Remove one label from a thread', params: threads.ThreadLabelParams, response: threads.ThreadResult, errors: [404, 409] },
+    tag: 'Threads', summary: 'Remove one label from a thread', params: s('threads', 'ThreadLabelParams'), response: s('threads', 'ThreadResult'), errors: [404, 409] },
 
   // Allow and block lists
   { method: 'POST', path: '/v1/lists', fn: 'lists', operationId: 'createListEntry', auth: 'account', tag: 'Lists',
     summary: 'Allow or block a sender (exact address, *@domain, *@*.domain), account-wide or for one inbox',
     description: 'Inbox entries are evaluated before account-wide ones; the most specific match decides (exact over *@domain over *@*.domain); at equal specificity allow wins. Any allowlist entry that applies to an inbox makes it allowlist-only.',
-    body: lists.CreateListEntryBody, response: lists.ListEntry, successStatus: 201, errors: [404, 409],
+    body: s('lists', 'CreateListEntryBody'), response: s('lists', 'ListEntry'), successStatus: 201, errors: [404, 409],
     fieldErrors: { address: 'INVALID_ADDRESS', pattern: 'INVALID_ADDRESS' } },
   { method: 'GET', path: '/v1/lists', fn: 'lists', operationId: 'listListEntries', auth: 'account', tag: 'Lists',
-    summary: 'List allow and block entries', query: lists.ListEntriesQuery, response: lists.ListEntryList, errors: [404] },
+    summary: 'List allow and block entries', query: s('lists', 'ListEntriesQuery'), response: s('lists', 'ListEntryList'), errors: [404] },
   { method: 'DELETE', path: '/v1/lists/{id}', fn: 'lists', operationId: 'deleteListEntry', auth: 'account', tag: 'Lists',
-    summary: 'Remove an entry', params: lists.ListEntryParams, response: lists.ListEntryDeleted, errors: [404] },
+    summary: 'Remove an entry', params: s('lists', 'ListEntryParams'), response: s('lists', 'ListEntryDeleted'), errors: [404] },
 
   // Drafts and sending
   { method: 'POST', path: '/v1/inboxes/{id}/drafts', fn: 'drafts', operationId: 'createDraft', auth: 'inbox', tag: 'Drafts',
-    summary: 'Write a draft (all tiers); with send_at it is sent automatically then (paid tiers)', params: inboxes.InboxParams,
-    body: drafts.CreateDraftBody, response: drafts.Draft, successStatus: 201, errors: [402, 404, 501] },
+    summary: 'Write a draft (all tiers); with send_at it is sent automatically then (paid tiers)', params: s('inboxes', 'InboxParams'),
+    body: s('drafts', 'CreateDraftBody'), response: s('drafts', 'Draft'), successStatus: 201, errors: [402, 404, 501] },
   { method: 'GET', path: '/v1/inboxes/{id}/drafts', fn: 'drafts', operationId: 'listDrafts', auth: 'inbox', tag: 'Drafts',
-    summary: 'List drafts, newest first', params: inboxes.InboxParams, query: drafts.ListDraftsQuery, response: drafts.DraftList, errors: [404] },
+    summary: 'List drafts, newest first', params: s('inboxes', 'InboxParams'), query: s('drafts', 'ListDraftsQuery'), response: s('drafts', 'DraftList'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/drafts/{draftId}', fn: 'drafts', operationId: 'getDraft', auth: 'inbox', tag: 'Drafts',
-    summary: 'Read a draft', params: drafts.DraftParams, response: drafts.Draft, errors: [404] },
+    summary: 'Read a draft', params: s('drafts', 'DraftParams'), response: s('drafts', 'Draft'), errors: [404] },
   { method: 'PATCH', path: '/v1/inboxes/{id}/drafts/{draftId}', fn: 'drafts', operationId: 'updateDraft', auth: 'inbox', tag: 'Drafts',
-    summary: 'Change given fields; send_at moves the schedule, send_at null unschedules; labels replaces', params: drafts.DraftParams,
-    body: drafts.UpdateDraftBody, response: drafts.Draft, errors: [402, 404, 409, 501] },
+    summary: 'Change given fields; send_at moves the schedule, send_at null unschedules; labels replaces', params: s('drafts', 'DraftParams'),
+    body: s('drafts', 'UpdateDraftBody'), response: s('drafts', 'Draft'), errors: [402, 404, 409, 501] },
   { method: 'DELETE', path: '/v1/inboxes/{id}/drafts/{draftId}', fn: 'drafts', operationId: 'deleteDraft', auth: 'inbox', tag: 'Drafts',
-    summary: 'Discard a draft, cancelling its scheduled send', params: drafts.DraftParams, response: drafts.DraftDeleted, errors: [404, 409] },
+    summary: 'Discard a draft, cancelling its scheduled send', params: s('drafts', 'DraftParams'), response: s('drafts', 'DraftDeleted'), errors: [404, 409] },
   { method: 'POST', path: '/v1/inboxes/{id}/drafts/{draftId}/send', fn: 'drafts', operationId: 'sendDraft', auth: 'inbox', tag: 'Drafts',
-    summary: 'Send a draft now (or at its future send_at); it becomes a message', params: drafts.DraftParams,
-    response: drafts.SendResult, errors: [402, 404, 409, 501, 502] },
+    summary: 'Send a draft now (or at its future send_at); it becomes a message', params: s('drafts', 'DraftParams'),
+    response: s('drafts', 'SendResult'), errors: [402, 404, 409, 501, 502] },
   { method: 'POST', path: '/v1/inboxes/{id}/send', fn: 'sending', operationId: 'sendMessage', auth: 'inbox-or-account', tag: 'Drafts',
-    summary: 'Send an email now (paid tiers); client_id makes it idempotent', params: inboxes.InboxParams, body: drafts.SendBody,
-    response: drafts.SendResult, successStatus: 201, errors: [402, 404, 409, 501, 502], maxBodyBytes: 10 * 1024 * 1024 },
+    summary: 'Send an email now (paid tiers); client_id makes it idempotent', params: s('inboxes', 'InboxParams'), body: s('drafts', 'SendBody'),
+    response: s('drafts', 'SendResult'), successStatus: 201, errors: [402, 404, 409, 501, 502], maxBodyBytes: 10 * 1024 * 1024 },
   { method: 'POST', path: '/v1/messages/{id}/reply', fn: 'sending', operationId: 'replyToMessage', auth: 'any', tag: 'Drafts',
-    summary: 'Reply in the same thread (Re: subject, In-Reply-To/References); reply_all adds the other recipients', params: drafts.MessageIdParams,
-    body: drafts.ReplyBody, response: drafts.SendResult, successStatus: 201, errors: [402, 404, 409, 501, 502] },
+    summary: 'Reply in the same thread (Re: subject, In-Reply-To/References); reply_all adds the other recipients', params: s('drafts', 'MessageIdParams'),
+    body: s('drafts', 'ReplyBody'), response: s('drafts', 'SendResult'), successStatus: 201, errors: [402, 404, 409, 501, 502] },
 
   // Realtime stream (WebSocket): the same events as webhooks, for agents without a public endpoint
   { method: 'GET', path: '/v1/stream', fn: 'stream', operationId: 'getStream', auth: 'any', tag: 'Stream',
     summary: 'wss:// URL of the realtime event stream: webhook events, no public endpoint needed',
     description: 'Connect to url with Authorization: Bearer <key> (browsers: ?key=<key>); a bad or missing key is refused with 401. Then send {"type":"subscribe","event_types":[...],"inbox_ids":[...],"last_event_id":"evt_..."} (all optional): the answer is {"type":"subscribed"}, then one text frame per event, each the webhook payload itself (event, event_id, timestamp, account_id, inbox_id, data). An inbox key hears only its inbox (naming another answers {"type":"error"}). With last_event_id the missed events come first, in order, then {"type":"replayed","count":n}, then live events: no gap, no duplicate. Send {"type":"ping"} every few minutes (answer {"type":"pong"}): API Gateway closes connections idle for 10 minutes, and every connection after 2 hours; reconnect with last_event_id.',
-    response: stream.StreamInfo },
+    response: s('stream', 'StreamInfo') },
 
   // Webhooks
   { method: 'POST', path: '/v1/webhooks', fn: 'webhooks', operationId: 'createWebhook', auth: 'any', tag: 'Webhooks',
     summary: 'Get events POSTed to your HTTPS endpoint, signed with X-Service-Signature and Standard Webhooks headers',
     description: 'Account key: all inboxes, or one with inbox_id. Inbox key: that inbox only. The secret is returned once. Deliveries are retried after 5, 15, 45 and 135 s; after 5 consecutive failed attempts the webhook becomes unhealthy until POST /v1/webhooks/{id}/enable.',
-    body: webhooks.CreateWebhookBody, response: webhooks.WebhookWithSecret, successStatus: 201, errors: [403, 404] },
+    body: s('webhooks', 'CreateWebhookBody'), response: s('webhooks', 'WebhookWithSecret'), successStatus: 201, errors: [403, 404] },
   { method: 'GET', path: '/v1/webhooks', fn: 'webhooks', operationId: 'listWebhooks', auth: 'any', tag: 'Webhooks',
-    summary: 'List webhooks with their status and health (never the secret)', query: webhooks.ListWebhooksQuery, response: webhooks.WebhookList },
+    summary: 'List webhooks with their status and health (never the secret)', query: s('webhooks', 'ListWebhooksQuery'), response: s('webhooks', 'WebhookList') },
   { method: 'PATCH', path: '/v1/webhooks/{id}', fn: 'webhooks', operationId: 'updateWebhook', auth: 'any', tag: 'Webhooks',
-    summary: 'Change url and/or events', params: webhooks.WebhookParams, body: webhooks.UpdateWebhookBody, response: webhooks.Webhook, errors: [404] },
+    summary: 'Change url and/or events', params: s('webhooks', 'WebhookParams'), body: s('webhooks', 'UpdateWebhookBody'), response: s('webhooks', 'Webhook'), errors: [404] },
   { method: 'DELETE', path: '/v1/webhooks/{id}', fn: 'webhooks', operationId: 'deleteWebhook', auth: 'any', tag: 'Webhooks',
-    summary: 'Delete a webhook for good (its secret is gone)', params: webhooks.WebhookParams, response: webhooks.WebhookDeleted, errors: [404] },
+    summary: 'Delete a webhook for good (its secret is gone)', params: s('webhooks', 'WebhookParams'), response: s('webhooks', 'WebhookDeleted'), errors: [404] },
   { method: 'POST', path: '/v1/webhooks/{id}/test', fn: 'webhooks', operationId: 'testWebhook', auth: 'any', tag: 'Webhooks',
-    summary: 'Send a sample message.received now and report how the endpoint answered', params: webhooks.WebhookParams,
-    response: webhooks.WebhookTestResult, errors: [404] },
+    summary: 'Send a sample message.received now and report how the endpoint answered', params: s('webhooks', 'WebhookParams'),
+    response: s('webhooks', 'WebhookTestResult'), errors: [404] },
   { method: 'POST', path: '/v1/webhooks/{id}/enable', fn: 'webhooks', operationId: 'enableWebhook', auth: 'any', tag: 'Webhooks',
-    summary: 'Re-enable an unhealthy webhook', params: webhooks.WebhookParams, response: webhooks.WebhookEnabled, errors: [404] },
+    summary: 'Re-enable an unhealthy webhook', params: s('webhooks', 'WebhookParams'), response: s('webhooks', 'WebhookEnabled'), errors: [404] },
   { method: 'POST', path: '/v1/webhooks/{id}/rotate-secret', fn: 'webhooks', operationId: 'rotateWebhookSecret', auth: 'any', tag: 'Webhooks',
-    summary: 'Issue a new signing secret (the old one stops signing at once)', params: webhooks.WebhookParams,
-    response: webhooks.WebhookWithSecret, errors: [404] },
+    summary: 'Issue a new signing secret (the old one stops signing at once)', params: s('webhooks', 'WebhookParams'),
+    response: s('webhooks', 'WebhookWithSecret'), errors: [404] },
   { method: 'GET', path: '/v1/webhooks/{id}/logs', fn: 'webhooks', operationId: 'listWebhookLogs', auth: 'any', tag: 'Webhooks',
-    summary: 'Delivery attempts of the last 30 days, newest first', params: webhooks.WebhookParams, query: webhooks.LogsQuery,
-    response: webhooks.DeliveryLogList, errors: [404] },
+    summary: 'Delivery attempts of the last 30 days, newest first', params: s('webhooks', 'WebhookParams'), query: s('webhooks', 'LogsQuery'),
+    response: s('webhooks', 'DeliveryLogList'), errors: [404] },
 
   // Account
   { method: 'GET', path: '/v1/account', fn: 'account', operationId: 'getAccount', auth: 'account', tag: 'Account',
-    summary: 'Account tier, limits, usage and billing', response: account.AccountView },
+    summary: 'Account tier, limits, usage and billing', response: s('account', 'AccountView') },
   { method: 'GET', path: '/v1/capabilities', fn: 'account', operationId: 'getCapabilities', auth: 'any', tag: 'Account',
-    summary: 'What this key can and cannot do, and how to unlock the rest', response: account.Capabilities },
+    summary: 'What this key can and cannot do, and how to unlock the rest', response: s('account', 'Capabilities') },
   { method: 'POST', path: '/v1/account/upgrade', fn: 'account', operationId: 'upgradeAccount', auth: 'account', tag: 'Account',
     summary: 'Upgrade to a paid tier with a payment method',
     description: 'The new tier applies at once. With the sandbox payment provider, pm_card_visa succeeds and pm_card_chargeDeclined is declined (402 PAYMENT_DECLINED).',
-    body: account.UpgradeBody, response: account.UpgradeResult, errors: [402, 409] },
+    body: s('account', 'UpgradeBody'), response: s('account', 'UpgradeResult'), errors: [402, 409] },
 
   // Operators: signed links an agent hands its human, and what the human answers
   { method: 'POST', path: '/v1/account/upgrade-link', fn: 'account', operationId: 'createUpgradeLink', auth: 'account', tag: 'Account',
     summary: 'A signed checkout link for your operator (7 days, single use, this account only)',
     description: 'The operator opens url in a browser, sees the plan and pays; no login. 400 when target_tier is invalid or already held.',
-    body: operators.UpgradeLinkBody, response: operators.UpgradeLinkResult, fieldErrors: { target_tier: 'INVALID_TIER' } },
+    body: s('operators', 'UpgradeLinkBody'), response: s('operators', 'UpgradeLinkResult'), fieldErrors: { target_tier: 'INVALID_TIER' } },
   { method: 'POST', path: '/v1/upgrade-link', fn: 'account', operationId: 'createUpgradeLinkAlias', auth: 'account', tag: 'Account',
-    summary: 'Same as POST /v1/account/upgrade-link', body: operators.UpgradeLinkBody, response: operators.UpgradeLinkResult,
+    summary: 'Same as POST /v1/account/upgrade-link', body: s('operators', 'UpgradeLinkBody'), response: s('operators', 'UpgradeLinkResult'),
     fieldErrors: { target_tier: 'INVALID_TIER' } },
   { method: 'POST', path: '/v1/notify-operator', fn: 'account', operationId: 'notifyOperator', auth: 'account', tag: 'Account',
     summary: 'Ask your operator for something: a signed page with your issue and context, and words to relay',
     description: 'issue 1-1000 characters; context any JSON (16 KB); action_label defaults to "Review Request". At most 10 per hour per account (429 with retry_after). Read the answer with GET /v1/notifications/{id}.',
-    body: operators.NotifyOperatorBody, response: operators.OperatorNotification, successStatus: 201 },
+    body: s('operators', 'NotifyOperatorBody'), response: s('operators', 'OperatorNotification'), successStatus: 201 },
   { method: 'GET', path: '/v1/notifications/{id}', fn: 'account', operationId: 'getNotification', auth: 'account', tag: 'Account',
     summary: 'A notification and the operator\'s answer (pending, approved or declined, with their note)',
-    params: operators.NotificationParams, response: operators.NotificationView, errors: [404] },
+    params: s('operators', 'NotificationParams'), response: s('operators', 'NotificationView'), errors: [404] },
   { method: 'POST', path: '/v1/payments/webhook', fn: 'pages', operationId: 'paymentWebhook', auth: 'none', tag: 'Account',
     summary: 'Payment processor events (signed; called by the processor, not by agents)',
     description: 'Verifies the processor\'s signature over the raw body; a completed checkout upgrades the account it names.',
-    response: operators.PaymentWebhookResult, errors: [404] },
+    response: s('operators', 'PaymentWebhookResult'), errors: [404] },
 
   // Pages at {site_url}: HTML for people holding a link (the token or key in the query is the credential)
   { method: 'GET', path: '/upgrade', fn: 'pages', operationId: 'getUpgradePage', auth: 'none', tag: 'Pages',
-    summary: 'Upgrade page of an upgrade link: plan, price, what it unlocks, checkout', query: operators.TokenQuery, contentType: 'text/html; charset=utf-8' },
+    summary: 'Upgrade page of an upgrade link: plan, price, what it unlocks, checkout', query: s('operators', 'TokenQuery'), contentType: 'text/html; charset=utf-8' },
   { method: 'POST', path: '/upgrade/checkout', fn: 'pages', operationId: 'postUpgradeCheckout', auth: 'none', tag: 'Pages',
     summary: 'Checkout form post (token, payment_method): sandbox pays in place, a processor redirects to its hosted checkout',
     contentType: 'text/html; charset=utf-8' },
   { method: 'GET', path: '/upgrade/complete', fn: 'pages', operationId: 'getUpgradeComplete', auth: 'none', tag: 'Pages',
-    summary: 'Return page after the hosted checkout', query: operators.CheckoutCompleteQuery, contentType: 'text/html; charset=utf-8' },
+    summary: 'Return page after the hosted checkout', query: s('operators', 'CheckoutCompleteQuery'), contentType: 'text/html; charset=utf-8' },
   { method: 'GET', path: '/notify/{notificationId}', fn: 'pages', operationId: 'getNotificationPage', auth: 'none', tag: 'Pages',
-    summary: 'Notification page: the issue, its context, and the operator\'s answer form', params: operators.NotificationPageParams,
-    query: operators.TokenQuery, contentType: 'text/html; charset=utf-8' },
+    summary: 'Notification page: the issue, its context, and the operator\'s answer form', params: s('operators', 'NotificationPageParams'),
+    query: s('operators', 'TokenQuery'), contentType: 'text/html; charset=utf-8' },
   { method: 'POST', path: '/notify/{notificationId}/act', fn: 'pages', operationId: 'postNotificationAct', auth: 'none', tag: 'Pages',
-    summary: 'Form post (token, decision, note): records the operator\'s answer once', params: operators.NotificationPageParams,
+    summary: 'Form post (token, decision, note): records the operator\'s answer once', params: s('operators', 'NotificationPageParams'),
     contentType: 'text/html; charset=utf-8' },
   { method: 'GET', path: '/inbox/{id}', fn: 'pages', operationId: 'getInboxPage', auth: 'none', tag: 'Pages',
-    summary: 'Inbox view (view_url): messages and conversations, newest first', params: operators.InboxPageParams,
-    query: operators.InboxPageQuery, contentType: 'text/html; charset=utf-8' },
+    summary: 'Inbox view (view_url): messages and conversations, newest first', params: s('operators', 'InboxPageParams'),
+    query: s('operators', 'InboxPageQuery'), contentType: 'text/html; charset=utf-8' },
   { method: 'GET', path: '/inbox/{id}/messages/{msgId}/html', fn: 'pages', operationId: 'getMessageHtml', auth: 'none', tag: 'Pages',
-    summary: 'Sanitized HTML of a message for the sandboxed frame of the inbox view', params: operators.MessagePageParams,
-    query: operators.KeyQuery, contentType: 'text/html; charset=utf-8' },
+    summary: 'Sanitized HTML of a message for the sandboxed frame of the inbox view', params: s('operators', 'MessagePageParams'),
+    query: s('operators', 'KeyQuery'), contentType: 'text/html; charset=utf-8' },
   { method: 'GET', path: '/inbox/{id}/messages/{msgId}/attachments/{attachId}', fn: 'pages', operationId: 'getAttachmentRedirect', auth: 'none',
-    tag: 'Pages', summary: 'Attachment download from the inbox view (redirects to a presigned URL)', params: operators.AttachmentPageParams,
-    query: operators.KeyQuery, contentType: 'application/octet-stream' },
+    tag: 'Pages', summary: 'Attachment download from the inbox view (redirects to a presigned URL)', params: s('operators', 'AttachmentPageParams'),
+    query: s('operators', 'KeyQuery'), contentType: 'application/octet-stream' },
 ];
 
 /** Route key as API Gateway writes it: "POST /v1/inboxes/{id}". */
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
 
 export const routesOf = (fn: FunctionName) => routes.filter((r) => r.fn === fn);
+
+/** A route's zod schemas, once its modules are loaded. */
+export interface RouteSchemas { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType; response?: z.ZodType }
+
+const loaded = new WeakMap<RouteDef, Promise<RouteSchemas>>();
+
+async function loadSchema(ref: SchemaRef | undefined): Promise<z.ZodType | undefined> {
+  if (!ref) return undefined;
+  const schema = (await schemaModules[ref.module]() as Record<string, unknown>)[ref.name];
+  if (!schema) throw new Error(`The route table names ${ref.module}.${ref.name}, which lambdas/schemas/${ref.module}.ts does not export.`);
+  return schema as z.ZodType;
+}
+
+/** The zod schemas of a route (its schema modules are imported on the first call). */
+export function routeSchemas(r: RouteDef): Promise<RouteSchemas> {
+  let found = loaded.get(r);
+  if (!found) {
+    found = Promise.all([loadSchema(r.params), loadSchema(r.query), loadSchema(r.body), loadSchema(r.response)])
+      .then(([params, query, body, response]) => ({ params, query, body, response }));
+    loaded.set(r, found);
+  }
+  return found;
+}
+
+/** Every route with its schemas: for what describes the whole API (OpenAPI, MCP tools). */
+export const routesWithSchemas = (of: readonly RouteDef[] = routes) =>
+  Promise.all(of.map(async (r) => ({ route: r, schemas: await routeSchemas(r) })));

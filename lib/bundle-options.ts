@@ -102,22 +102,3 @@ export function bundleHandlerSync(o: BundleRequest): Metafile {
   for (const b of lazyPackageBuilds(meta, o)) buildSync(b);
   return meta;
 }
-
-/**
- * The output files a cold start loads: index.mjs and whatever it imports statically, transitively
- * (lazy chunks are left out). Paths as in the metafile's outputs.
- */
-export function coldPathOutputs(meta: Metafile): string[] {
-  // A module reached by `await import()` is an entry point of its own to esbuild too; those are
-  // written under chunks/ (chunkNames), the handler's entry beside it.
-  const entry = Object.entries(meta.outputs).find(([path, o]) => o.entryPoint && !/(^|\/)chunks\//.test(path))?.[0];
-  if (!entry) return [];
-  const seen = new Set<string>([entry]);
-  const todo = [entry];
-  while (todo.length) {
-    for (const i of meta.outputs[todo.pop()!]!.imports) {
-      if (i.kind === 'import-statement' && !i.external && !seen.has(i.path)) { seen.add(i.path); todo.push(i.path); }
-    }
-  }
-  return [...seen];
-}

@@ -6,11 +6,11 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
 import { ENV, environmentNames, FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
-import { bundleHandler, coldPathOutputs, LAMBDA_NODE_OPTIONS } from '../lib/esbuild-options.ts';
+import { bundleHandler, LAMBDA_NODE_OPTIONS } from '../lib/esbuild-options.ts';
 import { median, round } from '../lib/stats.ts';
 import type { BenchContext, Row, Section, SectionResult } from '../lib/types.ts';
 
@@ -75,7 +75,44 @@ if (typeof mod.handler !== 'function') {
 process.stdout.write(JSON.stringify({ importMs: t1 - t0, readyMs: t1, node: process.version }));
 `;
 
+/**
+ * The child, untimed: which files importing the bundle loads. That is the cold path: index.mjs,
+ * the chunks it imports, and the chunks init awaits (an HTTP function loads its routes' schema
+ * modules at init); chunks left for a rare request are not read.
+ */
+const LOADED_PROBE = `
+import { registerHooks } from 'node:module';
+const files = [];
+registerHooks({ load(url, context, next) { if (url.startsWith('file:')) files.push(url); return next(url, context); } });
+await import(process.argv[2]);
+process.stdout.write(JSON.stringify(files));
+`;
+
 interface Probe { importMs: number; readyMs: number; wallMs: number; node: string }
+
+/** The outputs of a build (paths as its metafile names them) that a cold import loads. */
+async function loadedAtInit(root: string, probe: string, bundle: string, env: NodeJS.ProcessEnv): Promise<Set<string>> {
+  const out = await runChild(probe, bundle, env);
+  const loaded = new Set((JSON.parse(out) as string[]).map((u) => fileURLToPath(u)));
+  return new Set([...loaded].map((f) => relative(root, f)));
+}
+
+function runChild(probe: string, bundle: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [probe, pathToFileURL(bundle).href], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => { err = (err + d.toString()).slice(-4000); });
+    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
+    child.once('error', (e) => { clearTimeout(timer); reject(e); });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code !== 0) reject(new Error(`exited with ${code ?? signal}: ${lastLines(err)}`));
+      else resolve(out);
+    });
+  });
+}
 
 function coldImport(probe: string, bundle: string, env: NodeJS.ProcessEnv): Promise<Probe> {
   return new Promise((resolve, reject) => {
@@ -107,18 +144,17 @@ function lastLines(s: string): string {
   return lines.slice(-3).join(' | ').slice(0, 600) || '(no output)';
 }
 
-/** The outputs of a build a cold start loads (index.mjs and its static imports), or the lazy rest. */
-function outputsOf(meta: Metafile, which: 'cold' | 'lazy'): Metafile['outputs'][string][] {
-  const cold = new Set(coldPathOutputs(meta));
+/** The outputs of a build a cold start loads (`cold`: loadedAtInit), or the lazy rest. */
+function outputsOf(meta: Metafile, cold: Set<string>, which: 'cold' | 'lazy'): Metafile['outputs'][string][] {
   return Object.entries(meta.outputs)
     .filter(([path]) => path.endsWith('.mjs') && cold.has(path) === (which === 'cold'))
     .map(([, o]) => o);
 }
 
 /** Output bytes per package (the AWS SDK's @aws-sdk/* and @smithy/* each counted as one). */
-function composition(meta: Metafile, which: 'cold' | 'lazy' = 'cold'): { name: string; bytes: number }[] {
+function composition(meta: Metafile, cold: Set<string>, which: 'cold' | 'lazy' = 'cold'): { name: string; bytes: number }[] {
   const byPackage = new Map<string, number>();
-  for (const out of outputsOf(meta, which)) {
+  for (const out of outputsOf(meta, cold, which)) {
     for (const [path, { bytesInOutput }] of Object.entries(out.inputs)) {
       const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path.slice(path.lastIndexOf('node_modules/')));
       let name = m ? m[1]! : 'app (lambdas/)';
@@ -131,9 +167,9 @@ function composition(meta: Metafile, which: 'cold' | 'lazy' = 'cold'): { name: s
 }
 
 /** The biggest single files of a bundle (the app's and the packages'), for "what to cut next". */
-function topFiles(meta: Metafile, n: number): { file: string; bytes: number }[] {
+function topFiles(meta: Metafile, cold: Set<string>, n: number): { file: string; bytes: number }[] {
   const all: { file: string; bytes: number }[] = [];
-  for (const out of outputsOf(meta, 'cold')) {
+  for (const out of outputsOf(meta, cold, 'cold')) {
     for (const [file, { bytesInOutput }] of Object.entries(out.inputs)) all.push({ file: file.replace(/^.*node_modules\//, ''), bytes: bytesInOutput });
   }
   return all.sort((a, b) => b.bytes - a.bytes).slice(0, n);
@@ -174,6 +210,8 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
   const dir = await ctx.tmpDir('bundles');
   const probe = join(dir, 'probe.mjs');
   await writeFile(probe, PROBE);
+  const loadedProbe = join(dir, 'loaded-probe.mjs');
+  await writeFile(loadedProbe, LOADED_PROBE);
   let childNode = '';
 
   for (const name of present) {
@@ -189,15 +227,23 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
       rows.push({ handler: name });
       continue;
     }
-    // Size = what a cold start loads: index.mjs and the chunks it imports statically. The lazy
-    // chunks (dynamic import on a rare path) are in the deployment package but not read at init.
-    const coldFiles = coldPathOutputs(plain.meta).filter((f) => f.endsWith('.mjs'));
+    // Size = what a cold start loads: index.mjs, the chunks it imports and those init awaits. The
+    // lazy chunks (dynamic import on a rare path) are in the deployment package but not read at init.
+    let cold: Set<string>;
+    try {
+      cold = await loadedAtInit(ctx.root, loadedProbe, plain.file, lambdaEnv(name, false));
+    } catch (e) {
+      problems.push(`${name}: cold import failed: ${(e as Error).message}`);
+      rows.push({ handler: name });
+      continue;
+    }
+    const coldFiles = Object.keys(plain.meta.outputs).filter((f) => f.endsWith('.mjs') && cold.has(f));
     const bytes = Buffer.concat(await Promise.all(coldFiles.map((f) => readFile(join(ctx.root, f)))));
     const gz = gzipSync(bytes, { level: 9 }).length;
-    const lazyBytes = outputsOf(plain.meta, 'lazy').reduce((a, o) => a + o.bytes, 0) + plain.lazyPackageBytes;
+    const lazyBytes = outputsOf(plain.meta, cold, 'lazy').reduce((a, o) => a + o.bytes, 0) + plain.lazyPackageBytes;
     const mapBytes = (await stat(`${mapped.file}.map`)).size;
-    const parts = composition(plain.meta);
-    const lazyParts = composition(plain.meta, 'lazy');
+    const parts = composition(plain.meta, cold);
+    const lazyParts = composition(plain.meta, cold, 'lazy');
 
     ctx.progress(`bundles: ${name}: ${RUNS} cold imports × 2`);
     const runs: { plain: Probe[]; sourcemap: Probe[] } = { plain: [], sourcemap: [] };
@@ -228,7 +274,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
     });
     const total = parts.reduce((a, p) => a + p.bytes, 0) || 1;
     notes.push(`${name}: ${parts.slice(0, 6).map((p) => `${p.name} ${round(p.bytes / KB, 0)} KB (${Math.round((100 * p.bytes) / total)}%)`).join(', ')}`);
-    notes.push(`  ${' '.repeat(name.length)} biggest files: ${topFiles(plain.meta, 4).map((f) => `${f.file} ${round(f.bytes / KB, 1)} KB`).join(', ')}`);
+    notes.push(`  ${' '.repeat(name.length)} biggest files: ${topFiles(plain.meta, cold, 4).map((f) => `${f.file} ${round(f.bytes / KB, 1)} KB`).join(', ')}`);
     if (plain.lazyPackageBytes) lazyParts.push({ name: 'lazy/*.cjs (charset packages)', bytes: plain.lazyPackageBytes });
     lazyParts.sort((a, b) => b.bytes - a.bytes);
     if (lazyParts.length) notes.push(`  ${' '.repeat(name.length)} lazy chunks (first use): ${lazyParts.slice(0, 4).map((p) => `${p.name} ${round(p.bytes / KB, 0)} KB`).join(', ')}`);

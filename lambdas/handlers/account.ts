@@ -1,4 +1,4 @@
 import { accountApi } from '../api/account.ts';
 import { httpHandler } from '../http/handler.ts';
 
-export const handler = httpHandler('account', accountApi);
+export const handler = await httpHandler('account', accountApi);

@@ -1,8 +1,6 @@
 import { config } from '../config.ts';
 import { httpHandler } from '../http/handler.ts';
 import type { HttpRequest } from '../http/types.ts';
-import { buildLlmsFullTxt, buildLlmsTxt, buildSkillMd } from '../schemas/llms.ts';
-import { buildOpenApi } from '../schemas/openapi.ts';
 
 /** The public base URL as the caller reached us (API Gateway, custom domain, or localhost). */
 const apiUrlOf = (req: HttpRequest) => {
@@ -11,10 +9,14 @@ const apiUrlOf = (req: HttpRequest) => {
   return `${req.headers['x-forwarded-proto'] ?? 'https'}://${host}`;
 };
 
-const cache = new Map<string, string>();
-function memo(key: string, build: () => string) {
+const cache = new Map<string, Promise<string>>();
+function memo(key: string, build: () => Promise<string>) {
   let v = cache.get(key);
-  if (v === undefined) { v = build(); cache.set(key, v); }
+  if (v === undefined) {
+    v = build();
+    cache.set(key, v);
+    v.catch(() => cache.delete(key));
+  }
   return v;
 }
 
@@ -22,23 +24,29 @@ const TEXT = 'text/plain; charset=utf-8';
 /** Discovery documents change only with a release (spec: cache for an hour). */
 const CACHE_HEADERS = { 'cache-control': 'public, max-age=3600' };
 
-const openApiText = (apiUrl: string) => memo(`openapi:${apiUrl}`, () => JSON.stringify(buildOpenApi(apiUrl), null, 2));
+/**
+ * Built on the first request for a document, not at init: it loads every schema of the API (the
+ * other functions load only their own), and the documents are cached for an hour downstream.
+ */
+const openApiText = (apiUrl: string) => memo(`openapi:${apiUrl}`, async () => {
+  const { buildOpenApi } = await import('../schemas/openapi.ts');
+  return JSON.stringify(await buildOpenApi(apiUrl), null, 2);
+});
+const openApiDoc = async (apiUrl: string) => JSON.parse(await openApiText(apiUrl));
 const docsContext = (apiUrl: string) => ({ apiUrl, siteUrl: config.siteUrl, mailDomain: config.mailDomain });
 
-export const handler = httpHandler('discovery', {
+/** A text document (lambdas/schemas/llms.ts), made from the OpenAPI document. */
+type TextDoc = 'buildLlmsTxt' | 'buildLlmsFullTxt' | 'buildSkillMd';
+const textDoc = (build: TextDoc, apiUrl: string) =>
+  memo(`${build}:${apiUrl}`, async () => (await import('../schemas/llms.ts'))[build](await openApiDoc(apiUrl), docsContext(apiUrl)));
+
+export const handler = await httpHandler('discovery', {
   getOpenApi: async (req) => ({
-    raw: { body: openApiText(apiUrlOf(req)), contentType: 'application/json; charset=utf-8' }, headers: CACHE_HEADERS,
+    raw: { body: await openApiText(apiUrlOf(req)), contentType: 'application/json; charset=utf-8' }, headers: CACHE_HEADERS,
   }),
-  getLlmsTxt: async (req) => {
-    const apiUrl = apiUrlOf(req);
-    return { raw: { body: memo(`llms:${apiUrl}`, () => buildLlmsTxt(JSON.parse(openApiText(apiUrl)), docsContext(apiUrl))), contentType: TEXT }, headers: CACHE_HEADERS };
-  },
-  getLlmsFullTxt: async (req) => {
-    const apiUrl = apiUrlOf(req);
-    return { raw: { body: memo(`llms-full:${apiUrl}`, () => buildLlmsFullTxt(JSON.parse(openApiText(apiUrl)), docsContext(apiUrl))), contentType: TEXT }, headers: CACHE_HEADERS };
-  },
-  getSkillMd: async (req) => {
-    const apiUrl = apiUrlOf(req);
-    return { raw: { body: memo(`skill:${apiUrl}`, () => buildSkillMd(JSON.parse(openApiText(apiUrl)), docsContext(apiUrl))), contentType: 'text/markdown; charset=utf-8' }, headers: CACHE_HEADERS };
-  },
+  getLlmsTxt: async (req) => ({ raw: { body: await textDoc('buildLlmsTxt', apiUrlOf(req)), contentType: TEXT }, headers: CACHE_HEADERS }),
+  getLlmsFullTxt: async (req) => ({ raw: { body: await textDoc('buildLlmsFullTxt', apiUrlOf(req)), contentType: TEXT }, headers: CACHE_HEADERS }),
+  getSkillMd: async (req) => ({
+    raw: { body: await textDoc('buildSkillMd', apiUrlOf(req)), contentType: 'text/markdown; charset=utf-8' }, headers: CACHE_HEADERS,
+  }),
 });

@@ -1,4 +1,4 @@
 import { domainsApi } from '../api/domains.ts';
 import { httpHandler } from '../http/handler.ts';
 
-export const handler = httpHandler('domains', domainsApi);
+export const handler = await httpHandler('domains', domainsApi);

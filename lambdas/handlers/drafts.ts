@@ -1,4 +1,4 @@
 import { draftsApi } from '../api/drafts.ts';
 import { httpHandler } from '../http/handler.ts';
 
-export const handler = httpHandler('drafts', draftsApi);
+export const handler = await httpHandler('drafts', draftsApi);

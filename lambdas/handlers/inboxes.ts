@@ -1,4 +1,4 @@
 import { inboxesApi } from '../api/inboxes.ts';
 import { httpHandler } from '../http/handler.ts';
 
-export const handler = httpHandler('inboxes', inboxesApi);
+export const handler = await httpHandler('inboxes', inboxesApi);

@@ -1,4 +1,4 @@
 import { listsApi } from '../api/lists.ts';
 import { httpHandler } from '../http/handler.ts';
 
-export const handler = httpHandler('lists', listsApi);
+export const handler = await httpHandler('lists', listsApi);

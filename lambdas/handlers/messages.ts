@@ -1,4 +1,4 @@
 import { messagesApi } from '../api/messages.ts';
 import { httpHandler } from '../http/handler.ts';
 
-export const handler = httpHandler('messages', messagesApi);
+export const handler = await httpHandler('messages', messagesApi);

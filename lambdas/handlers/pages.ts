@@ -2,7 +2,7 @@ import { httpHandler } from '../http/handler.ts';
 import type { HttpContext, HttpEvent, HttpResponse } from '../http/types.ts';
 import { envelopeAsPage, pageOperations } from '../pages/controllers.ts';
 
-const inner = httpHandler('pages', pageOperations);
+const inner = await httpHandler('pages', pageOperations);
 
 /**
  * Operator pages ({site_url}/upgrade, /notify/…, /inbox/…) and the payment processor's webhook

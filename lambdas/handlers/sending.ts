@@ -1,4 +1,4 @@
 import { sendingApi } from '../api/sending.ts';
 import { httpHandler } from '../http/handler.ts';
 
-export const handler = httpHandler('sending', sendingApi);
+export const handler = await httpHandler('sending', sendingApi);

@@ -14,7 +14,7 @@ export interface WebSocketEvent {
   isBase64Encoded?: boolean;
 }
 
-const http = httpHandler('stream', {
+const http = await httpHandler('stream', {
   getStream: async () => ({ result: stream.streamInfo(), nextSteps: [
     'Connect to url with Authorization: Bearer <key> (or ?key=<key>), then send {"type":"subscribe"}; add last_event_id after a reconnect.',
   ] }),

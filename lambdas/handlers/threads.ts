@@ -1,4 +1,4 @@
 import { threadsApi } from '../api/threads.ts';
 import { httpHandler } from '../http/handler.ts';
 
-export const handler = httpHandler('threads', threadsApi);
+export const handler = await httpHandler('threads', threadsApi);

@@ -1,4 +1,4 @@
 import { waitApi } from '../api/wait.ts';
 import { httpHandler } from '../http/handler.ts';
 
-export const handler = httpHandler('wait', waitApi);
+export const handler = await httpHandler('wait', waitApi);

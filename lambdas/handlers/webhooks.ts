@@ -1,4 +1,4 @@
 import { webhooksApi } from '../api/webhooks.ts';
 import { httpHandler } from '../http/handler.ts';
 
-export const handler = httpHandler('webhooks', webhooksApi);
+export const handler = await httpHandler('webhooks', webhooksApi);

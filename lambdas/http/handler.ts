@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { FunctionName } from '../functions.ts';
 import { flushMetrics } from '../metrics.ts';
-import { routesOf } from '../routes.ts';
+import { routeSchemas, routesOf } from '../routes.ts';
 import { authenticate, envelope, parseRequest, rateLimit, requireAuth, validate } from './middlewares.ts';
 import type { HttpContext, HttpEvent, HttpResponse, Operation } from './types.ts';
 import { notFound } from '../core/errors.ts';
@@ -9,12 +9,14 @@ import { notFound } from '../core/errors.ts';
 /**
  * The one way an HTTP function is built: envelope → parse → authenticate → rate limit →
  * authorise → validate → the operation named by the route table. `operations` must cover every
- * route of `fn`, which the type cannot see but a unit test checks.
+ * route of `fn`, which the type cannot see but a unit test checks. Awaited at module scope: the
+ * schemas of the function's own routes (and only those) are built during init, not on a request.
  */
-export function httpHandler(fn: FunctionName, operations: Record<string, Operation>) {
+export async function httpHandler(fn: FunctionName, operations: Record<string, Operation>) {
   for (const r of routesOf(fn)) {
     if (!operations[r.operationId]) throw new Error(`${fn}: no operation ${r.operationId} for ${r.method} ${r.path}`);
   }
+  await Promise.all(routesOf(fn).map(routeSchemas));
   return middy<HttpEvent, HttpResponse, Error, HttpContext>()
     .use(envelope())
     // Registered after the envelope, so in both phases it runs before the envelope's own hooks.

@@ -7,7 +7,7 @@ import { isId } from '../core/ids.ts';
 import { effectiveLimits } from '../core/tiers.ts';
 import { config } from '../config.ts';
 import { addLogContext, setLogContext } from '../log.ts';
-import { routeKey, routes, type RouteDef } from '../routes.ts';
+import { routeKey, routes, routeSchemas, type RouteDef } from '../routes.ts';
 import { callerForKey, countApiRequest } from '../usecases/accounts/access.ts';
 import { errorResponse, successResponse } from './envelope.ts';
 import { API_RATE_WINDOW_SECONDS, MAX_REQUEST_BODY_BYTES } from './limits.ts';
@@ -203,18 +203,18 @@ export const requireAuth = (): Middleware => ({
   },
 });
 
-/** The query names each route takes, from its schema's shape (no schema: none). */
-const queryNames = new Map(routes.map((r) => {
-  if (r.query && !(r.query instanceof ZodObject)) throw new Error(`${routeKey(r)}: the query schema must be a z.object so unknown names can be refused`);
-  return [r, new Set(r.query ? Object.keys((r.query as ZodObject).shape) : [])] as const;
-}));
+/** The query names a route takes, from its schema's shape (no schema: none). */
+function queryNames(r: RouteDef, query: ZodType | undefined): Set<string> {
+  if (query && !(query instanceof ZodObject)) throw new Error(`${routeKey(r)}: the query schema must be a z.object so unknown names can be refused`);
+  return new Set(query ? Object.keys((query as ZodObject).shape) : []);
+}
 
 /**
  * An unknown query parameter is a 400: a misspelt or unsupported filter silently doing nothing
  * (answering every message for ?unread_onyl=true) is worse than an error.
  */
-function refuseUnknownQuery(route: RouteDef, query: Record<string, unknown>) {
-  const known = queryNames.get(route)!;
+function refuseUnknownQuery(route: RouteDef, schema: ZodType | undefined, query: Record<string, unknown>) {
+  const known = queryNames(route, schema);
   const unknown = Object.keys(query).filter((k) => !known.has(k));
   if (!unknown.length) return;
   const takes = known.size ? `takes ${[...known].join(', ')}` : 'takes no query parameters';
@@ -256,14 +256,15 @@ export const validate = (): Middleware => ({
     refuseIllFormed(s.params, 'path');
     refuseIllFormed(s.query, 'query');
     refuseIllFormed(s.body, 'body');
-    refuseUnknownQuery(s.route, s.query);
-    s.params = parseWith(s.route.params, s.params, s.route, 'path');
-    s.query = parseWith(s.route.query, s.query, s.route, 'query');
-    if (s.route.body) {
+    const schemas = await routeSchemas(s.route);
+    refuseUnknownQuery(s.route, schemas.query, s.query);
+    s.params = parseWith(schemas.params, s.params, s.route, 'path');
+    s.query = parseWith(schemas.query, s.query, s.route, 'query');
+    if (schemas.body) {
       if (s.body === null || typeof s.body !== 'object' || Array.isArray(s.body)) {
         throw badRequest('VALIDATION_ERROR', 'The request body must be a JSON object.', { field: 'body' });
       }
-      s.body = parseWith(s.route.body, s.body, s.route, 'body');
+      s.body = parseWith(schemas.body, s.body, s.route, 'body');
     }
   },
 });

@@ -14,7 +14,7 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validatio
 import type { FunctionName } from '../functions.ts';
 import { routeKey } from '../routes.ts';
 import { API_VERSION } from '../schemas/openapi.ts';
-import { TOOL_BINDINGS, UNTRUSTED_NOTE, type ToolBinding } from './tools.ts';
+import { toolBindings, UNTRUSTED_NOTE, type ToolBinding } from './tools.ts';
 
 /** Runs one route's HTTP function on an API Gateway event (the same handlers API Gateway calls). */
 export type RouteInvoker = (fn: FunctionName, event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -123,14 +123,15 @@ function buildServer(invoke: RouteInvoker, caller: McpCaller): Server {
   const server = new Server({ name: 'mailroom', version: API_VERSION },
     { capabilities: { tools: {} }, instructions: MCP_INSTRUCTIONS, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [...TOOL_BINDINGS.values()].map((b) => ({
+    tools: [...(await toolBindings()).values()].map((b) => ({
       name: b.tool.name, description: b.description, inputSchema: b.inputSchema, annotations: b.tool.annotations,
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const b = TOOL_BINDINGS.get(request.params.name);
+    const bindings = await toolBindings();
+    const b = bindings.get(request.params.name);
     if (!b) {
-      return toolError(`No tool ${request.params.name}.`, 'NOT_FOUND', { next_steps: [`Tools: ${[...TOOL_BINDINGS.keys()].join(', ')}.`] });
+      return toolError(`No tool ${request.params.name}.`, 'NOT_FOUND', { next_steps: [`Tools: ${[...bindings.keys()].join(', ')}.`] });
     }
     const built = requestFor(b, (request.params.arguments ?? {}) as Record<string, unknown>, caller);
     if ('refused' in built) return built.refused;

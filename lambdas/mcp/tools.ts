@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { routes, type RouteDef } from '../routes.ts';
+import { routes, routeSchemas, type RouteDef, type RouteSchemas } from '../routes.ts';
 
 export interface ToolDef {
   name: string;
@@ -94,9 +94,7 @@ const AUTH_NOTE: Record<RouteDef['auth'], string> = {
   any: 'Works with the account key or an inbox key.',
 };
 
-function bind(tool: ToolDef): ToolBinding {
-  const route = routes.find((r) => r.operationId === tool.operationId);
-  if (!route) throw new Error(`MCP tool ${tool.name}: no route ${tool.operationId}`);
+function bind(tool: ToolDef, route: RouteDef, schemas: RouteSchemas): ToolBinding {
   const args = new Map<string, { where: Where; name: string }>();
   const properties: Record<string, object> = {};
   const required: string[] = [];
@@ -114,12 +112,25 @@ function bind(tool: ToolDef): ToolBinding {
       if (where === 'path' || js.required?.includes(name)) required.push(arg);
     }
   };
-  add('path', route.params);
-  add('query', route.query);
-  add('body', route.body);
+  add('path', schemas.params);
+  add('query', schemas.query);
+  add('body', schemas.body);
   const description = [route.summary, route.description, AUTH_NOTE[route.auth], tool.mail ? UNTRUSTED_NOTE : undefined]
     .filter(Boolean).join(' ');
   return { tool, route, args, inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}) }, description };
 }
 
-export const TOOL_BINDINGS: ReadonlyMap<string, ToolBinding> = new Map(TOOLS.map((t) => [t.name, bind(t)]));
+let bindings: Promise<ReadonlyMap<string, ToolBinding>> | undefined;
+
+/**
+ * The tools with their input schemas, built on the first request that needs them (tools/list or a
+ * call; an initialize does not): that loads the schemas of every tool's route.
+ */
+export function toolBindings(): Promise<ReadonlyMap<string, ToolBinding>> {
+  bindings ??= Promise.all(TOOLS.map(async (t) => {
+    const route = routes.find((r) => r.operationId === t.operationId);
+    if (!route) throw new Error(`MCP tool ${t.name}: no route ${t.operationId}`);
+    return [t.name, bind(t, route, await routeSchemas(route))] as const;
+  })).then((entries) => new Map(entries));
+  return bindings;
+}

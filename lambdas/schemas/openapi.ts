@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { routes, type RouteDef } from '../routes.ts';
+import { routesWithSchemas, type RouteDef, type RouteSchemas } from '../routes.ts';
 import { components, ErrorEnvelope, successEnvelope } from './common.ts';
 
 export const API_VERSION = '1.0.0';
@@ -75,9 +75,9 @@ type ObjectSchema = { properties?: Record<string, Json>; required?: string[] };
  * default makes it optional); its type from the output view, so a query boolean or integer is
  * documented as what it means (`type: boolean`, `type: integer`) and not as the string on the wire.
  */
-function parameters(c: Converter, r: RouteDef) {
+function parameters(c: Converter, schemas: RouteSchemas) {
   const out: unknown[] = [];
-  for (const [where, schema] of [['path', r.params], ['query', r.query]] as const) {
+  for (const [where, schema] of [['path', schemas.params], ['query', schemas.query]] as const) {
     if (!schema) continue;
     const input = c.convert(schema, 'input') as ObjectSchema;
     const output = c.convert(schema, 'output') as ObjectSchema;
@@ -98,17 +98,17 @@ const AUTH_NOTE: Record<RouteDef['auth'], string> = {
   any: 'Account key or inbox key.',
 };
 
-/** OpenAPI 3.0, generated from the route table and its zod schemas. */
-export function buildOpenApi(serverUrl: string) {
+/** OpenAPI 3.0, generated from the route table and its zod schemas (this loads every schema module). */
+export async function buildOpenApi(serverUrl: string) {
   const c = new Converter();
   c.convert(ErrorEnvelope, 'output');
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of routes) {
+  for (const { route: r, schemas } of await routesWithSchemas()) {
     const responses: Record<string, unknown> = {};
     const ok = r.successStatus ?? 200;
     responses[String(ok)] = r.contentType
       ? { description: r.summary, content: { [r.contentType.split(';')[0]!]: { schema: { type: r.contentType.includes('json') ? 'object' : 'string' } } } }
-      : { description: 'Success', content: { 'application/json': { schema: c.convert(successEnvelope(r.response ?? z.unknown()), 'output') } } };
+      : { description: 'Success', content: { 'application/json': { schema: c.convert(successEnvelope(schemas.response ?? z.unknown()), 'output') } } };
     if (r.operationId === 'createInbox') responses['200'] = { description: 'Idempotent replay: the inbox this client_id created', content: (responses['201'] as { content: unknown }).content };
     const errs = new Set<number>([...(r.body || r.query || r.params ? [400] : []), ...(r.auth === 'none' ? [] : [401]), 429, 500, ...(r.errors ?? [])]);
     if (r.body) errs.add(413);
@@ -122,8 +122,8 @@ export function buildOpenApi(serverUrl: string) {
       description: [r.description, `Auth: ${AUTH_NOTE[r.auth]}`].filter(Boolean).join('\n\n'),
       tags: [r.tag],
       ...(r.auth === 'none' ? { security: [] } : r.auth === 'optional-account' ? { security: [{}, { bearerAuth: [] }] } : {}),
-      parameters: parameters(c, r),
-      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: c.convert(r.body, 'input') } } } } : {}),
+      parameters: parameters(c, schemas),
+      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: c.convert(schemas.body!, 'input') } } } } : {}),
       responses,
     };
   }

@@ -18,7 +18,7 @@ export const GENERATED = {
 };
 
 export async function generate(): Promise<{ openapi: string; types: string }> {
-  const doc = buildOpenApi(SDK_DEFAULT_API_URL);
+  const doc = await buildOpenApi(SDK_DEFAULT_API_URL);
   const openapi = `${JSON.stringify(doc, null, 2)}\n`;
   const ast = await openapiTS(structuredClone(doc) as never, {
     // `Message`, `Inbox`, … as top-level exports besides components['schemas'][…].

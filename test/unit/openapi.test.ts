@@ -14,7 +14,7 @@ import { buildOpenApi } from '../../lambdas/schemas/openapi.ts';
 
 type Json = Record<string, any>;
 /** As a deployed stack serves it (Redocly rightly flags a localhost server). */
-const doc = buildOpenApi('https://abc123def4.execute-api.eu-west-1.amazonaws.com') as Json;
+const doc = await buildOpenApi('https://abc123def4.execute-api.eu-west-1.amazonaws.com') as Json;
 const op = (method: string, path: string): Json => doc.paths[path][method.toLowerCase()];
 const REF = /^#\/components\/schemas\/\w+$/;
 

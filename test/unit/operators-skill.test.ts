@@ -9,7 +9,7 @@ const { buildOpenApi } = await import('../../lambdas/schemas/openapi.ts');
 const { buildSkillMd, buildLlmsTxt, SKILL_CHANGELOG } = await import('../../lambdas/schemas/llms.ts');
 
 const ctx = { apiUrl: 'https://api.example', siteUrl: 'https://site.example', mailDomain: 'mail.example' };
-const doc = buildOpenApi(ctx.apiUrl) as unknown as Record<string, any>;
+const doc = await buildOpenApi(ctx.apiUrl) as unknown as Record<string, any>;
 const skill = buildSkillMd(doc, ctx);
 
 describe('SKILL.md', () => {

@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FUNCTIONS } from '../../lambdas/functions.ts';
 import { matchRoute } from '../../lambdas/http/route-match.ts';
-import { routeKey, routes, type RouteDef } from '../../lambdas/routes.ts';
+import { ZodObject, ZodType } from 'zod';
+import { routeKey, routes, routeSchemas, type RouteDef } from '../../lambdas/routes.ts';
 
 const segments = (p: string) => p.split('/').slice(1);
 const isParam = (s: string) => /^\{\w+\}$/.test(s);
@@ -97,6 +98,17 @@ describe('the route table', () => {
       expect(spec, `${routeKey(r)} → ${r.fn}`).toBeDefined();
       expect(spec!.kind, `${routeKey(r)} → ${r.fn}`).toBe('http');
       expect(existsSync(resolve(import.meta.dirname, `../../lambdas/handlers/${r.fn}.ts`)), `lambdas/handlers/${r.fn}.ts`).toBe(true);
+    }
+  });
+
+  it('names only schemas its modules export, and every query schema is an object (unknown names are refused by its keys)', async () => {
+    for (const r of routes) {
+      const schemas = await routeSchemas(r);
+      for (const part of ['params', 'query', 'body', 'response'] as const) {
+        expect(Boolean(schemas[part]), `${routeKey(r)} ${part}`).toBe(Boolean(r[part]));
+        if (schemas[part]) expect(schemas[part], `${routeKey(r)} ${part}`).toBeInstanceOf(ZodType);
+      }
+      if (schemas.query) expect(schemas.query, `${routeKey(r)} query`).toBeInstanceOf(ZodObject);
     }
   });
 

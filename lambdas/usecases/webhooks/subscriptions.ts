@@ -1,6 +1,5 @@
 import { lookup } from 'node:dns/promises';
 import type { z } from 'zod';
-import { postWebhook } from '../../adapters/webhook-http.ts';
 import { config } from '../../config.ts';
 import { ApiError, badRequest, invalidApiKey, notFound } from '../../core/errors.ts';
 import { EVENT_TYPES, eventBody, isEventType, messageReceivedData } from '../../core/events.ts';
@@ -11,7 +10,6 @@ import type { CreateWebhookBody, ListWebhooksQuery, LogsQuery, UpdateWebhookBody
 import { getInbox } from '../../store/accounts.ts';
 import type { WebhookRecord } from '../../store/records.ts';
 import * as store from '../../store/webhooks.ts';
-import { signedRequest } from './delivery.ts';
 import type { Caller } from '../common/caller.ts';
 import { sealWebhookSecret } from './secrets.ts';
 
@@ -149,6 +147,9 @@ export async function testWebhook(p: Caller, id: string) {
     received_at: now, created_at: now, attachments: [], test: true,
   });
   const body = JSON.stringify(eventBody('message.received', { event_id: eventId, timestamp: now, account_id: w.account_id, inbox_id: inboxId }, sample));
+  // Loaded here, on the rare test call: the HTTP client brings node:http/https and TLS, which
+  // would otherwise cost every cold start of this function (webhook-deliver does the deliveries).
+  const [{ signedRequest }, { postWebhook }] = await Promise.all([import('./delivery.ts'), import('../../adapters/webhook-http.ts')]);
   const signed = await signedRequest(w, eventId, body);
   const res = await postWebhook(w.url, signed.body, signed.headers, { localMode: config.localMode });
   await store.putDeliveryLog({ webhook_id: w.id, event_id: eventId, event_type: 'message.received', attempted_at: now,
