@@ -3,7 +3,7 @@
  * entry pointing at `fn`; the local API server matches requests against the same entries; the
  * OpenAPI document and llms*.txt are generated from them.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { FunctionName } from './functions.ts';
 
 /**
@@ -25,7 +25,7 @@ const schemaModules = {
 };
 type SchemaModules = { [M in keyof typeof schemaModules]: Awaited<ReturnType<(typeof schemaModules)[M]>> };
 type SchemaName<M extends keyof SchemaModules> = {
-  [K in keyof SchemaModules[M]]: SchemaModules[M][K] extends z.ZodType ? K : never;
+  [K in keyof SchemaModules[M]]: SchemaModules[M][K] extends z.ZodMiniType ? K : never;
 }[keyof SchemaModules[M]] & string;
 
 /** A zod schema of the route table, by module and export name (checked by the compiler). */
@@ -285,15 +285,15 @@ export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} $
 export const routesOf = (fn: FunctionName) => routes.filter((r) => r.fn === fn);
 
 /** A route's zod schemas, once its modules are loaded. */
-export interface RouteSchemas { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType; response?: z.ZodType }
+export interface RouteSchemas { params?: z.ZodMiniType; query?: z.ZodMiniType; body?: z.ZodMiniType; response?: z.ZodMiniType }
 
 const loaded = new WeakMap<RouteDef, Promise<RouteSchemas>>();
 
-async function loadSchema(ref: SchemaRef | undefined): Promise<z.ZodType | undefined> {
+async function loadSchema(ref: SchemaRef | undefined): Promise<z.ZodMiniType | undefined> {
   if (!ref) return undefined;
   const schema = (await schemaModules[ref.module]() as Record<string, unknown>)[ref.name];
   if (!schema) throw new Error(`The route table names ${ref.module}.${ref.name}, which lambdas/schemas/${ref.module}.ts does not export.`);
-  return schema as z.ZodType;
+  return schema as z.ZodMiniType;
 }
 
 /** The zod schemas of a route (its schema modules are imported on the first call). */

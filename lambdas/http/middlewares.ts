@@ -1,5 +1,5 @@
 import type middy from '@middy/core';
-import { ZodObject, type ZodType } from 'zod';
+import { ZodMiniObject, type ZodMiniType } from 'zod/mini';
 import { findIllFormedString, jsonTextDepthExceeds, MAX_BODY_DEPTH } from '../core/json-shape.ts';
 import { bearerToken, looksLikeApiKey } from '../core/api-keys.ts';
 import { ApiError, badRequest, invalidApiKey, notFound, tooManyRequests, unauthorized } from '../core/errors.ts';
@@ -204,16 +204,16 @@ export const requireAuth = (): Middleware => ({
 });
 
 /** The query names a route takes, from its schema's shape (no schema: none). */
-function queryNames(r: RouteDef, query: ZodType | undefined): Set<string> {
-  if (query && !(query instanceof ZodObject)) throw new Error(`${routeKey(r)}: the query schema must be a z.object so unknown names can be refused`);
-  return new Set(query ? Object.keys((query as ZodObject).shape) : []);
+function queryNames(r: RouteDef, query: ZodMiniType | undefined): Set<string> {
+  if (query && !(query instanceof ZodMiniObject)) throw new Error(`${routeKey(r)}: the query schema must be a z.object so unknown names can be refused`);
+  return new Set(query ? Object.keys((query as ZodMiniObject).shape) : []);
 }
 
 /**
  * An unknown query parameter is a 400: a misspelt or unsupported filter silently doing nothing
  * (answering every message for ?unread_onyl=true) is worse than an error.
  */
-function refuseUnknownQuery(route: RouteDef, schema: ZodType | undefined, query: Record<string, unknown>) {
+function refuseUnknownQuery(route: RouteDef, schema: ZodMiniType | undefined, query: Record<string, unknown>) {
   const known = queryNames(route, schema);
   const unknown = Object.keys(query).filter((k) => !known.has(k));
   if (!unknown.length) return;
@@ -242,7 +242,7 @@ function validationError(route: RouteDef, where: string, issues: { path: Propert
   });
 }
 
-function parseWith(schema: ZodType | undefined, value: unknown, route: RouteDef, where: string) {
+function parseWith(schema: ZodMiniType | undefined, value: unknown, route: RouteDef, where: string) {
   if (!schema) return value;
   const r = schema.safeParse(value);
   if (!r.success) throw validationError(route, where, r.error.issues);

@@ -4,7 +4,7 @@
  * route's own pipeline and use case. This table adds only what MCP needs besides: the tool name,
  * its annotations, and whether its result carries mail content (returned as untrusted).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { routes, routeSchemas, type RouteDef, type RouteSchemas } from '../routes.ts';
 
@@ -63,9 +63,9 @@ export interface ToolBinding {
   description: string;
 }
 
-const shapeOf = (s: z.ZodType | undefined): Record<string, z.ZodType> => (s ? (s as z.ZodObject).shape : {});
+const shapeOf = (s: z.ZodMiniType | undefined): Readonly<Record<string, z.core.$ZodType>> => (s ? (s as z.ZodMiniObject).shape : {});
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): { properties?: Record<string, Record<string, unknown>>; required?: string[] } {
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output' = 'input'): { properties?: Record<string, Record<string, unknown>>; required?: string[] } {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as never;
 }
 
@@ -98,7 +98,7 @@ function bind(tool: ToolDef, route: RouteDef, schemas: RouteSchemas): ToolBindin
   const args = new Map<string, { where: Where; name: string }>();
   const properties: Record<string, object> = {};
   const required: string[] = [];
-  const add = (where: Where, schema: z.ZodType | undefined) => {
+  const add = (where: Where, schema: z.ZodMiniType | undefined) => {
     if (!schema) return;
     const js = jsonSchema(schema);
     // A query boolean (z.stringbool) reads "true"/"false" but means a boolean: its output view says so.

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { routesWithSchemas, type RouteDef, type RouteSchemas } from '../routes.ts';
 import { components, ErrorEnvelope, successEnvelope } from './common.ts';
 
@@ -23,7 +23,7 @@ const metadata = {
 class Converter {
   readonly schemas: Record<string, Json> = {};
 
-  convert(schema: z.ZodType, io: 'input' | 'output'): Json {
+  convert(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
     const s = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any', metadata }) as Json;
     delete s.$schema;
     const defs = (s.definitions ?? {}) as Record<string, Json>;

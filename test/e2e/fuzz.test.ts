@@ -7,7 +7,7 @@
  * and every 4xx the error envelope (an HTML page on the operator pages, which never answer JSON).
  */
 import fc from 'fast-check';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routesWithSchemas, type RouteDef, type RouteSchemas } from '../../lambdas/routes.ts';
 import { api, newAccount, target, type ApiResponse, type CreatedInbox } from './client.ts';
@@ -62,7 +62,7 @@ function fromSchema(s: Schema | boolean | undefined, depth = 0): fc.Arbitrary<un
   }
 }
 
-const jsonSchemaOf = (schema: z.ZodType | undefined): Schema | undefined =>
+const jsonSchemaOf = (schema: z.ZodMiniType | undefined): Schema | undefined =>
   schema ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Schema) : undefined;
 
 // ---- hostile values ----------------------------------------------------------------------------
