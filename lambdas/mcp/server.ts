@@ -12,8 +12,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import type { FunctionName } from '../functions.ts';
-import { routeKey } from '../routes.ts';
-import { API_VERSION } from '../schemas/openapi.ts';
+import { API_VERSION } from '../schemas/version.ts';
 import { toolBindings, UNTRUSTED_NOTE, type ToolBinding } from './tools.ts';
 
 /** Runs one route's HTTP function on an API Gateway event (the same handlers API Gateway calls). */
@@ -71,7 +70,7 @@ function requestFor(b: ToolBinding, args: Record<string, unknown>, caller: McpCa
   };
   const qs = new URLSearchParams(query).toString();
   return { event: {
-    version: '2.0', routeKey: routeKey(b.route), rawPath: path, rawQueryString: qs, headers,
+    version: '2.0', routeKey: b.routeKey, rawPath: path, rawQueryString: qs, headers,
     ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
     ...(Object.keys(params).length ? { pathParameters: params } : {}),
     ...(rawBody !== undefined ? { body: rawBody } : {}),
@@ -79,7 +78,7 @@ function requestFor(b: ToolBinding, args: Record<string, unknown>, caller: McpCa
     requestContext: {
       accountId: 'mcp', apiId: 'mcp', domainName: caller.domainName, domainPrefix: caller.domainName.split('.')[0] ?? '',
       http: { method: b.route.method, path, protocol: 'HTTP/1.1', sourceIp: caller.sourceIp, userAgent: caller.userAgent },
-      requestId: `${caller.requestId}:${randomUUID().slice(0, 8)}`, routeKey: routeKey(b.route), stage: '$default',
+      requestId: `${caller.requestId}:${randomUUID().slice(0, 8)}`, routeKey: b.routeKey, stage: '$default',
       time: now.toUTCString(), timeEpoch: now.getTime(),
     },
   } };

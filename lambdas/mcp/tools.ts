@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { routes, routeSchemas, type RouteDef, type RouteSchemas } from '../routes.ts';
+import type { RouteDef, RouteSchemas } from '../routes.ts';
 
 export interface ToolDef {
   name: string;
@@ -58,6 +58,8 @@ type Where = 'path' | 'query' | 'body';
 export interface ToolBinding {
   tool: ToolDef;
   route: RouteDef;
+  /** The route as API Gateway names it ("POST /v1/inboxes"), for the event a call builds. */
+  routeKey: string;
   args: Map<string, { where: Where; name: string }>;
   inputSchema: { type: 'object'; properties: Record<string, object>; required?: string[] };
   description: string;
@@ -94,7 +96,7 @@ const AUTH_NOTE: Record<RouteDef['auth'], string> = {
   any: 'Works with the account key or an inbox key.',
 };
 
-function bind(tool: ToolDef, route: RouteDef, schemas: RouteSchemas): ToolBinding {
+function bind(tool: ToolDef, route: RouteDef, routeKey: string, schemas: RouteSchemas): ToolBinding {
   const args = new Map<string, { where: Where; name: string }>();
   const properties: Record<string, object> = {};
   const required: string[] = [];
@@ -117,7 +119,7 @@ function bind(tool: ToolDef, route: RouteDef, schemas: RouteSchemas): ToolBindin
   add('body', schemas.body);
   const description = [route.summary, route.description, AUTH_NOTE[route.auth], tool.mail ? UNTRUSTED_NOTE : undefined]
     .filter(Boolean).join(' ');
-  return { tool, route, args, inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}) }, description };
+  return { tool, route, routeKey, args, inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}) }, description };
 }
 
 let bindings: Promise<ReadonlyMap<string, ToolBinding>> | undefined;
@@ -127,10 +129,11 @@ let bindings: Promise<ReadonlyMap<string, ToolBinding>> | undefined;
  * call; an initialize does not): that loads the schemas of every tool's route.
  */
 export function toolBindings(): Promise<ReadonlyMap<string, ToolBinding>> {
-  bindings ??= Promise.all(TOOLS.map(async (t) => {
+  // The route table too: an initialize (the first request of a session) needs none of it.
+  bindings ??= import('../routes.ts').then(({ routes, routeKey, routeSchemas }) => Promise.all(TOOLS.map(async (t) => {
     const route = routes.find((r) => r.operationId === t.operationId);
     if (!route) throw new Error(`MCP tool ${t.name}: no route ${t.operationId}`);
-    return [t.name, bind(t, route, await routeSchemas(route))] as const;
-  })).then((entries) => new Map(entries));
+    return [t.name, bind(t, route, routeKey(route), await routeSchemas(route))] as const;
+  }))).then((entries) => new Map(entries));
   return bindings;
 }

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { routesWithSchemas, type RouteDef, type RouteSchemas } from '../routes.ts';
 import { components, ErrorEnvelope, successEnvelope } from './common.ts';
+import { API_VERSION } from './version.ts';
 
-export const API_VERSION = '1.0.0';
+export { API_VERSION } from './version.ts';
 
 type Json = Record<string, unknown>;
 
