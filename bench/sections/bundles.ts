@@ -15,7 +15,7 @@ import { median, round } from '../lib/stats.ts';
 import type { BenchContext, Row, Section, SectionResult } from '../lib/types.ts';
 
 /** Cold imports per handler and variant; the median is reported. */
-const RUNS = 7;
+const RUNS = 11;
 const CHILD_TIMEOUT_MS = 20_000;
 
 type EnvName = (typeof ENV)[keyof typeof ENV];
