@@ -180,11 +180,14 @@ def _bucket_changed(table, hash_value):
 
 
 def _sorted_keys(table, hash_value, bucket):
-    """The bucket's sort keys (strings), sorted; kept until a write to the bucket."""
+    """
+    The bucket's sort keys, sorted, or False when they are not all strings; kept until a write to
+    the bucket (so a Query costs its page, not its partition: a word index holds a million keys).
+    """
     cache = table.__dict__.setdefault("_mailroom_sorted", {})
     found = cache.get(hash_value)
     if found is None:
-        found = sorted(k.value for k in bucket.keys())
+        found = sorted(k.value for k in bucket.keys()) if all(k.type == "S" for k in bucket.keys()) else False
         cache[hash_value] = found
     return found
 
@@ -223,9 +226,11 @@ def _base_page(table, hash_key, bucket, range_comparison, range_objs, limit, exc
     of the partition in query order (moto also sets LastEvaluatedKey when that one does not
     match). None when the keys are not all strings.
     """
-    if any(k.type != "S" for k in bucket.keys()) or any(o.type != "S" for o in range_objs or ()):
+    if any(o.type != "S" for o in range_objs or ()):
         return None
     keys_sorted = _sorted_keys(table, hash_key, bucket)
+    if keys_sorted is False:
+        return None
     span = _key_range(keys_sorted, range_comparison, [o.value for o in range_objs or ()])
     if span is None:
         return None
