@@ -19,12 +19,14 @@ import { batchGet, batchPut } from './batch.ts';
 import { applied } from './conditional.ts';
 import * as entities from './entities.ts';
 import type { ThreadRecord } from './records.ts';
+import { TABLE } from './table.ts';
 
 const TableName = config.tableName;
 
 /** Search words per message: about the room ingest's transaction leaves them (store/messages.ts). */
 const BACKFILL_MAX_WORDS = 85;
-const INDEX_ATTRIBUTES = ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'] as const;
+/** Every index key attribute of the table, from its one definition. */
+const INDEX_ATTRIBUTES = TABLE.globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey]);
 
 type Item = Record<string, unknown>;
 
