@@ -74,8 +74,8 @@ export const FUNCTIONS = {
   },
   webhooks: {
     description: 'Webhook endpoints: create, list, update, delete, test, enable, rotate secret, logs',
-    // webhookQueue: the test call and enable() dispatch events (usecases/webhooks/event-outbox.ts reads the queue URL at import).
-    kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret', 'webhookQueue'],
+    // No webhookQueue: none of its routes announces an event (the test call posts to the endpoint itself).
+    kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret'],
   },
   domains: {
     // webhookQueue: verify dispatches domain.verified; linkSecret: upgrade_context links on 402/403.

@@ -187,11 +187,11 @@ describe('npx cdk synth (offline)', () => {
       }
     });
 
-    it('would catch a missing binding: the webhooks bundle without WEBHOOK_QUEUE_URL fails at import', () => {
-      const webhooks = fns.find((f) => f.name === 'webhooks')!;
-      expect(webhooks.env[ENV.webhookQueueUrl], 'the webhooks function is bound to the webhook queue').toBeDefined();
-      const { [ENV.webhookQueueUrl]: _dropped, ...without } = webhooks.env;
-      const run = coldStart(webhooks, without);
+    it('would catch a missing binding: the domains bundle without WEBHOOK_QUEUE_URL fails at import', () => {
+      const domains = fns.find((f) => f.name === 'domains')!;
+      expect(domains.env[ENV.webhookQueueUrl], 'the domains function is bound to the webhook queue').toBeDefined();
+      const { [ENV.webhookQueueUrl]: _dropped, ...without } = domains.env;
+      const run = coldStart(domains, without);
       expect(run.status).not.toBe(0);
       expect(run.stderr).toContain(ENV.webhookQueueUrl);
     });

@@ -1,12 +1,11 @@
 import { postWebhook } from '../../adapters/webhook-http.ts';
 import { config } from '../../config.ts';
-import { webhookDeliveryHeaders } from '../../core/webhook-signing.ts';
 import { errorFields, log } from '../../log.ts';
 import { metrics } from '../../metrics.ts';
 import type { EventRecord, WebhookRecord } from '../../store/records.ts';
 import * as store from '../../store/webhooks.ts';
 import { dispatchAfterCommit, enqueueDeliveries, newEvent, type DeliveryJob } from './event-outbox.ts';
-import { openWebhookSecret } from './secrets.ts';
+import { signedRequest } from './secrets.ts';
 
 /** Spec: a webhook is unhealthy after 5 consecutive failed attempts. */
 export const UNHEALTHY_AFTER_FAILURES = 5;
@@ -21,17 +20,6 @@ export const RETRY_DELAYS_SECONDS: readonly number[] = (() => {
   return delays;
 })();
 
-export interface SignedRequest { body: string; headers: Record<string, string> }
-
-/**
- * The exact bytes and headers a receiver gets: the spec's signature over the raw body with the
- * event id and timestamp, and the Standard Webhooks headers (webhook-id is the event id, the same
- * on every retry, so receivers can deduplicate; the timestamp is this attempt's).
- */
-export async function signedRequest(w: WebhookRecord, eventId: string, body: string): Promise<SignedRequest> {
-  const secret = await openWebhookSecret(w.secret_ciphertext);
-  return { body, headers: webhookDeliveryHeaders(secret, eventId, body, Math.floor(Date.now() / 1000)) };
-}
 
 async function payloadOf(e: EventRecord): Promise<string> {
   if (e.payload !== undefined) return e.payload;

@@ -11,7 +11,7 @@ import { getInbox } from '../../store/accounts.ts';
 import type { WebhookRecord } from '../../store/records.ts';
 import * as store from '../../store/webhooks.ts';
 import type { Caller } from '../common/caller.ts';
-import { sealWebhookSecret } from './secrets.ts';
+import { sealWebhookSecret, signedRequest } from './secrets.ts';
 
 /** Enough for any real setup; bounds the fan-out work of every event. */
 export const MAX_WEBHOOKS_PER_ACCOUNT = 20;
@@ -149,7 +149,7 @@ export async function testWebhook(p: Caller, id: string) {
   const body = JSON.stringify(eventBody('message.received', { event_id: eventId, timestamp: now, account_id: w.account_id, inbox_id: inboxId }, sample));
   // Loaded here, on the rare test call: the HTTP client brings node:http/https and TLS, which
   // would otherwise cost every cold start of this function (webhook-deliver does the deliveries).
-  const [{ signedRequest }, { postWebhook }] = await Promise.all([import('./delivery.ts'), import('../../adapters/webhook-http.ts')]);
+  const { postWebhook } = await import('../../adapters/webhook-http.ts');
   const signed = await signedRequest(w, eventId, body);
   const res = await postWebhook(w.url, signed.body, signed.headers, { localMode: config.localMode });
   await store.putDeliveryLog({ webhook_id: w.id, event_id: eventId, event_type: 'message.received', attempted_at: now,
