@@ -29,7 +29,7 @@ export interface Measured {
   result: ApiResult;
   ms: number;
   /** DynamoDB round trips made while serving this request. */
-  dynamo: { count: number; byCommand: Record<string, number>; itemsRead: number };
+  dynamo: { count: number; roundTrips: number; byCommand: Record<string, number>; itemsRead: number };
 }
 
 export interface BenchStack {
@@ -116,6 +116,7 @@ export async function startBenchStack(): Promise<BenchStack> {
   const measure = async (c: ApiCall, expect: number): Promise<Measured> => {
     const count0 = dynamoCalls.count;
     const items0 = dynamoCalls.itemsRead;
+    const trips0 = dynamoCalls.roundTrips;
     const by0 = { ...dynamoCalls.byCommand };
     const t0 = performance.now();
     const result = await call(c);
@@ -128,7 +129,7 @@ export async function startBenchStack(): Promise<BenchStack> {
       const d = n - (by0[name] ?? 0);
       if (d) byCommand[name] = d;
     }
-    return { result, ms, dynamo: { count: dynamoCalls.count - count0, byCommand, itemsRead: dynamoCalls.itemsRead - items0 } };
+    return { result, ms, dynamo: { count: dynamoCalls.count - count0, roundTrips: dynamoCalls.roundTrips - trips0, byCommand, itemsRead: dynamoCalls.itemsRead - items0 } };
   };
 
   return {

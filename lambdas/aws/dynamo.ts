@@ -47,8 +47,12 @@ const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
 const MARSHALL_OPTIONS = { removeUndefinedValues: true, convertClassInstanceToMap: true, allowImpreciseNumbers: true } as const;
 const UNMARSHALL_OPTIONS = { wrapNumbers: (text: string) => Number(text) };
 
-export interface DynamoCallCounter { count: number; byCommand: Record<string, number>; itemsRead: number }
-const newCounter = (): DynamoCallCounter => ({ count: 0, byCommand: {}, itemsRead: 0 });
+/**
+ * Calls made, and round trips: a call sent while another of the same counter is still out rides
+ * the same round trip (calls sent side by side cost one wait, not two).
+ */
+export interface DynamoCallCounter { count: number; roundTrips: number; inFlight: number; byCommand: Record<string, number>; itemsRead: number }
+const newCounter = (): DynamoCallCounter => ({ count: 0, roundTrips: 0, inFlight: 0, byCommand: {}, itemsRead: 0 });
 
 /** DynamoDB round trips made by this process; the benchmark reads it per request. */
 export const dynamoCalls = newCounter();
@@ -82,11 +86,19 @@ export const documentClient = {
     const counters = [dynamoCalls, callScope.getStore()].filter((c): c is DynamoCallCounter => !!c);
     for (const c of counters) {
       c.count += 1;
+      if (c.inFlight === 0) c.roundTrips += 1;
+      c.inFlight += 1;
       c.byCommand[name] = (c.byCommand[name] ?? 0) + 1;
     }
-    const input = marshallInput(command.operation, command.input as Wire);
-    for (const listener of dynamoListeners) listener(name, input);
-    const { output, status, attempts } = await call(command.operation, input);
+    let answer: Awaited<ReturnType<typeof call>>;
+    try {
+      const input = marshallInput(command.operation, command.input as Wire);
+      for (const listener of dynamoListeners) listener(name, input);
+      answer = await call(command.operation, input);
+    } finally {
+      for (const c of counters) c.inFlight -= 1;
+    }
+    const { output, status, attempts } = answer;
     const read = itemsRead(output);
     for (const c of counters) c.itemsRead += read;
     return { ...unmarshallOutput(output), $metadata: { httpStatusCode: status, attempts } } as unknown as O;

@@ -116,8 +116,13 @@ const unknownKey = () => config.localMode
 async function resolveKey(key: string, s: HttpRequest): Promise<Principal | Error> {
   if (!looksLikeApiKey(key)) return invalidApiKey('The API key is malformed: keys look like mr_free_<32 hex> or mr_live_<32 hex>.');
   const wantedInbox = s.params.id && s.route.path.startsWith('/v1/inboxes/{id}') ? s.params.id : undefined;
-  const found = await callerForKey(key, wantedInbox && isId('inbox', wantedInbox) ? wantedInbox : undefined);
+  // The account's rate counter is bumped beside the read of account and inbox (one round trip for
+  // both); applyRateLimit then uses that count instead of making its own call.
+  const windowStart = rateWindowStart(Math.floor(Date.now() / 1000));
+  const found = await callerForKey(key, wantedInbox && isId('inbox', wantedInbox) ? wantedInbox : undefined,
+    (accountId) => countApiRequest(`acc:${accountId}`, windowStart, API_RATE_WINDOW_SECONDS).then((count) => ({ subject: `acc:${accountId}`, windowStart, count })));
   if (!found.ok) return found.reason === 'unknown_key' ? unknownKey() : invalidApiKey();
+  s.rateCounted = found.counted;
   return { ...found.caller, key };
 }
 
@@ -147,13 +152,16 @@ export const rateLimit = (): Middleware => ({
   },
 });
 
+const rateWindowStart = (nowSec: number) => nowSec - (nowSec % API_RATE_WINDOW_SECONDS);
+
 export async function applyRateLimit(s: HttpRequest, enforce: boolean) {
   const tier = s.principal?.account.tier ?? 'free';
   const subject = s.principal ? `acc:${s.principal.account.id}` : `ip:${s.sourceIp}`;
   const limit = effectiveLimits(tier, config.limitOverrides).apiRequestsPerMinute;
   const nowSec = Math.floor(Date.now() / 1000);
-  const windowStart = nowSec - (nowSec % API_RATE_WINDOW_SECONDS);
-  const count = await countApiRequest(subject, windowStart, API_RATE_WINDOW_SECONDS);
+  const counted = s.rateCounted?.subject === subject ? s.rateCounted : undefined;
+  const windowStart = counted?.windowStart ?? rateWindowStart(nowSec);
+  const count = counted?.count ?? await countApiRequest(subject, windowStart, API_RATE_WINDOW_SECONDS);
   const reset = windowStart + API_RATE_WINDOW_SECONDS;
   s.rateLimit = { limit, remaining: Math.max(0, limit - count), reset, window: API_RATE_WINDOW_SECONDS };
   if (enforce && count > limit) {

@@ -23,6 +23,8 @@ export interface HttpRequest<B = any, Q = any, P = any> {
   principal?: Principal;
   authError?: Error;
   rateLimit?: RateLimitState;
+  /** This request already counted in its account's rate window (beside the key lookup). */
+  rateCounted?: { subject: string; windowStart: number; count: number };
 }
 
 export interface OperationResult {

@@ -14,14 +14,22 @@ export type KeyLookup = { ok: true; caller: Caller } | { ok: false; reason: 'unk
  * key means the inbox `addressedInboxId` when the request addresses one (undefined if it is not
  * an inbox of any account: authorisation decides what that means).
  */
-export async function callerForKey(key: string, addressedInboxId: string | undefined): Promise<KeyLookup> {
+export async function callerForKey(key: string, addressedInboxId: string | undefined): Promise<KeyLookup>;
+/**
+ * …and `alongside(accountId)` (the rate counter) run beside the read of the account and inbox, so
+ * that counting the request costs no round trip of its own; its result comes back as `counted`.
+ */
+export async function callerForKey<T>(key: string, addressedInboxId: string | undefined,
+  alongside: (accountId: string) => Promise<T>): Promise<KeyLookup & { counted?: T }>;
+export async function callerForKey<T>(key: string, addressedInboxId: string | undefined,
+  alongside?: (accountId: string) => Promise<T>): Promise<KeyLookup & { counted?: T }> {
   const record = await getApiKey(hashApiKey(key));
   if (!record) return { ok: false, reason: 'unknown_key' };
   const inboxId = record.kind === 'inbox' ? record.inbox_id : addressedInboxId;
-  const { account, inbox } = await getAccountAndInbox(record.account_id, inboxId);
+  const [{ account, inbox }, counted] = await Promise.all([getAccountAndInbox(record.account_id, inboxId), alongside?.(record.account_id)]);
   if (!account) return { ok: false, reason: 'owner_gone' };
   if (record.kind === 'inbox' && !inbox) return { ok: false, reason: 'owner_gone' };
-  return { ok: true, caller: { kind: record.kind, account, inbox } };
+  return { ok: true, caller: { kind: record.kind, account, inbox }, counted };
 }
 
 /** Counts one request of `subject` in the window starting at `windowStart`; returns the count so far. */
