@@ -92,29 +92,13 @@ interface Probe { importMs: number; readyMs: number; wallMs: number; node: strin
 
 /** The outputs of a build (paths as its metafile names them) that a cold import loads. */
 async function loadedAtInit(root: string, probe: string, bundle: string, env: NodeJS.ProcessEnv): Promise<Set<string>> {
-  const out = await runChild(probe, bundle, env);
+  const { out } = await runChild(probe, bundle, env);
   const loaded = new Set((JSON.parse(out) as string[]).map((u) => fileURLToPath(u)));
   return new Set([...loaded].map((f) => relative(root, f)));
 }
 
-function runChild(probe: string, bundle: string, env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [probe, pathToFileURL(bundle).href], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { err = (err + d.toString()).slice(-4000); });
-    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
-    child.once('error', (e) => { clearTimeout(timer); reject(e); });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (code !== 0) reject(new Error(`exited with ${code ?? signal}: ${lastLines(err)}`));
-      else resolve(out);
-    });
-  });
-}
-
-function coldImport(probe: string, bundle: string, env: NodeJS.ProcessEnv): Promise<Probe> {
+/** Runs a probe on a bundle in a fresh Node process: its stdout, how long it took, and its stderr's gist on failure. */
+function runChild(probe: string, bundle: string, env: NodeJS.ProcessEnv): Promise<{ out: string; wallMs: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, [probe, pathToFileURL(bundle).href], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -129,13 +113,18 @@ function coldImport(probe: string, bundle: string, env: NodeJS.ProcessEnv): Prom
       const wallMs = performance.now() - started;
       if (signal === 'SIGKILL') return reject(new Error(`still running after ${CHILD_TIMEOUT_MS / 1000} s (something at module scope keeps the event loop alive)`));
       if (code !== 0) return reject(new Error(`exited with ${code ?? signal}: ${lastLines(err)}`));
-      try {
-        resolve({ ...(JSON.parse(out) as Omit<Probe, 'wallMs'>), wallMs });
-      } catch {
-        reject(new Error(`unexpected output: ${out.slice(0, 200)} ${lastLines(err)}`));
-      }
+      resolve({ out, wallMs });
     });
   });
+}
+
+async function coldImport(probe: string, bundle: string, env: NodeJS.ProcessEnv): Promise<Probe> {
+  const { out, wallMs } = await runChild(probe, bundle, env);
+  try {
+    return { ...(JSON.parse(out) as Omit<Probe, 'wallMs'>), wallMs };
+  } catch {
+    throw new Error(`unexpected output: ${out.slice(0, 200)}`);
+  }
 }
 
 /** The error line of a Node stack trace is the useful part; keep a little context. */
