@@ -316,8 +316,19 @@ if (target().local) {
       const sdk = new Mailroom({ apiUrl: extra.apiUrl, apiKey: limited.account_api_key, onRetry: (e) => retries.push(e),
         retry: { retries: 3, baseDelayMs: 200, maxDelayMs: 2_000, maxRetryAfterSeconds: 65 } });
       // The account is still over its minute's budget (the test above): the first answer is a 429.
-      const limitedNow = await at('/v1/account', { key: limited.account_api_key });
+      let limitedNow = await at('/v1/account', { key: limited.account_api_key });
       expect(limitedNow.status, 'still limited').toBe(429);
+      // Regression (a run saw no retry at all): with a second or two left in the window, the new
+      // window began before the SDK's first request and it was simply answered. Then wait for the
+      // next window and spend its budget again, so the SDK meets a 429 with time left on it.
+      if (limitedNow.body.retry_after <= 3) {
+        await new Promise((resolve) => setTimeout(resolve, (limitedNow.body.retry_after + 0.5) * 1000));
+        let sent = 0;
+        do {
+          limitedNow = await at('/v1/account', { key: limited.account_api_key });
+        } while (limitedNow.status !== 429 && ++sent < 205);
+        expect(limitedNow.status, 'limited again in the next window').toBe(429);
+      }
       const started = Date.now();
       const account = await sdk.account.get();
       expect(account).toMatchObject({ account_id: expect.stringMatching(/^acc_/), tier: 'free' });
