@@ -211,10 +211,17 @@ export const requireAuth = (): Middleware => ({
   },
 });
 
-/** The query names a route takes, from its schema's shape (no schema: none). */
+const knownQueryNames = new WeakMap<RouteDef, Set<string>>();
+
+/** The query names a route takes, from its schema's shape (no schema: none); worked out once per route. */
 function queryNames(r: RouteDef, query: ZodMiniType | undefined): Set<string> {
-  if (query && !(query instanceof ZodMiniObject)) throw new Error(`${routeKey(r)}: the query schema must be a z.object so unknown names can be refused`);
-  return new Set(query ? Object.keys((query as ZodMiniObject).shape) : []);
+  let names = knownQueryNames.get(r);
+  if (!names) {
+    if (query && !(query instanceof ZodMiniObject)) throw new Error(`${routeKey(r)}: the query schema must be a z.object so unknown names can be refused`);
+    names = new Set(query ? Object.keys((query as ZodMiniObject).shape) : []);
+    knownQueryNames.set(r, names);
+  }
+  return names;
 }
 
 /**
