@@ -2,14 +2,18 @@
  * Business metrics as CloudWatch Embedded Metric Format (EMF) through Powertools for AWS Lambda's
  * Metrics: each is a JSON log line that CloudWatch turns into a metric, so there is no PutMetricData
  * call, no extra permission and no latency. Counters are buffered and written once per invocation
- * by `flushMetrics()` (the HTTP pipeline and every event handler call it when they finish).
+ * by `flushMetrics()` (the HTTP pipeline and every event handler await it when they finish).
+ *
+ * Powertools Metrics is loaded by the first flush that has something to write, not at init: most
+ * HTTP functions count nothing, and its module graph was a sixth of their cold import
+ * (docs/decisions.md, "Metrics load on first count").
  *
  * Namespace: POWERTOOLS_METRICS_NAMESPACE (the CDK construct sets 'Mailroom'); dimension: the
  * service (POWERTOOLS_SERVICE_NAME, one per function). Both default sensibly when unset.
  *
  * Usage: `import { metrics } from '../metrics.ts'; metrics.waitCall();` — one call per event.
  */
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { Metrics } from '@aws-lambda-powertools/metrics';
 import { METRICS_NAMESPACE } from './functions.ts';
 
 /** Metric names, as they appear in CloudWatch. */
@@ -22,16 +26,13 @@ export const METRIC = {
   waitCalls: 'WaitCalls',
 } as const;
 
-const emf = new Metrics({
-  namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || METRICS_NAMESPACE,
-  serviceName: process.env.POWERTOOLS_SERVICE_NAME || process.env.AWS_LAMBDA_FUNCTION_NAME || 'mailroom',
-});
+type MetricName = (typeof METRIC)[keyof typeof METRIC];
 
-let pending = 0;
-const count = (name: string, n: number) => {
+/** Counts since the last flush, in the order first counted. */
+const pending = new Map<MetricName, number>();
+const count = (name: MetricName, n: number) => {
   if (n <= 0) return;
-  emf.addMetric(name, MetricUnit.Count, n);
-  pending += 1;
+  pending.set(name, (pending.get(name) ?? 0) + n);
 };
 
 export const metrics = {
@@ -49,9 +50,25 @@ export const metrics = {
   waitCall: (n = 1) => count(METRIC.waitCalls, n),
 };
 
-/** Writes the buffered counters as one EMF line; nothing when none were counted. */
-export function flushMetrics(): void {
-  if (pending === 0) return;
-  pending = 0;
-  emf.publishStoredMetrics();
+let emf: Promise<{ metrics: Metrics; count: typeof import('@aws-lambda-powertools/metrics').MetricUnit.Count }> | undefined;
+const loadEmf = () =>
+  (emf ??= import('@aws-lambda-powertools/metrics').then(({ Metrics, MetricUnit }) => ({
+    metrics: new Metrics({
+      namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || METRICS_NAMESPACE,
+      serviceName: process.env.POWERTOOLS_SERVICE_NAME || process.env.AWS_LAMBDA_FUNCTION_NAME || 'mailroom',
+    }),
+    count: MetricUnit.Count,
+  })));
+
+/**
+ * Writes the counts since the last flush as one EMF line (a counter counted several times in an
+ * invocation is one value, their sum); nothing, and no import, when none were counted.
+ */
+export async function flushMetrics(): Promise<void> {
+  if (pending.size === 0) return;
+  const counts = [...pending];
+  pending.clear();
+  const { metrics: m, count: unit } = await loadEmf();
+  for (const [name, n] of counts) m.addMetric(name, unit, n);
+  m.publishStoredMetrics();
 }

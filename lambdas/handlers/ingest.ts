@@ -15,7 +15,7 @@ export async function handler(event: SESEvent, context?: Context): Promise<{ res
   try {
     return await ingestRecords(event, context?.awsRequestId ?? 'local');
   } finally {
-    flushMetrics();
+    await flushMetrics();
   }
 }
 

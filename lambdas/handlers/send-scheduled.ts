@@ -18,6 +18,6 @@ export async function handler(event: { draft_id: string; inbox_id: string; accou
     log.info('scheduled draft', result);
     return result;
   } finally {
-    flushMetrics();
+    await flushMetrics();
   }
 }

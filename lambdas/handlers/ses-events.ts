@@ -9,7 +9,7 @@ export async function handler(event: SNSEvent, context?: Context): Promise<{ res
   try {
     return await applyRecords(event);
   } finally {
-    flushMetrics();
+    await flushMetrics();
   }
 }
 

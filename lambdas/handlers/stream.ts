@@ -61,6 +61,6 @@ export async function handler(event: APIGatewayProxyEventV2 | WebSocketEvent, co
   try {
     return await onSocket(event);
   } finally {
-    flushMetrics();
+    await flushMetrics();
   }
 }

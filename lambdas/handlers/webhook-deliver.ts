@@ -75,6 +75,6 @@ export async function handler(event: SQSEvent | { source?: string; 'detail-type'
     }
     return await processPartialResponse(event, deliverRecord, processor, { context, throwOnFullBatchFailure: false });
   } finally {
-    flushMetrics();
+    await flushMetrics();
   }
 }
