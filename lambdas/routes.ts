@@ -7,11 +7,14 @@ import type * as z from 'zod/mini';
 import type { FunctionName } from './functions.ts';
 
 /**
- * The schema modules, loaded when a route's schemas are first needed: a function constructs only
- * the zod schemas of its own routes (building every schema of the API at each cold start was most
- * of an HTTP function's import time). lambdas/http/handler.ts loads a function's own at init.
+ * The schema modules, loaded when a route's schemas are first needed. A request's (params, query,
+ * body) are what an HTTP function validates with: it builds those of its own routes at init and
+ * nothing else. A response's schemas only describe the API (OpenAPI, the SDK, tests), so no
+ * function builds them to answer a request: building the response views was four fifths of the
+ * zod work of an init (docs/decisions.md, "Request and response schemas live apart").
  */
-const schemaModules = {
+const requestModules = {
+  common: () => import('./schemas/common.ts'),
   account: () => import('./schemas/account.ts'),
   domains: () => import('./schemas/domains.ts'),
   drafts: () => import('./schemas/drafts.ts'),
@@ -19,18 +22,34 @@ const schemaModules = {
   lists: () => import('./schemas/lists.ts'),
   messages: () => import('./schemas/messages.ts'),
   operators: () => import('./schemas/operators.ts'),
-  stream: () => import('./schemas/stream.ts'),
   threads: () => import('./schemas/threads.ts'),
   webhooks: () => import('./schemas/webhooks.ts'),
 };
-type SchemaModules = { [M in keyof typeof schemaModules]: Awaited<ReturnType<(typeof schemaModules)[M]>> };
-type SchemaName<M extends keyof SchemaModules> = {
-  [K in keyof SchemaModules[M]]: SchemaModules[M][K] extends z.ZodMiniType ? K : never;
-}[keyof SchemaModules[M]] & string;
+const responseModules = {
+  account: () => import('./schemas/responses/account.ts'),
+  domains: () => import('./schemas/responses/domains.ts'),
+  drafts: () => import('./schemas/responses/drafts.ts'),
+  inboxes: () => import('./schemas/responses/inboxes.ts'),
+  lists: () => import('./schemas/responses/lists.ts'),
+  messages: () => import('./schemas/responses/messages.ts'),
+  operators: () => import('./schemas/responses/operators.ts'),
+  stream: () => import('./schemas/responses/stream.ts'),
+  threads: () => import('./schemas/responses/threads.ts'),
+  webhooks: () => import('./schemas/responses/webhooks.ts'),
+};
+type Loaded<T extends Record<string, () => Promise<unknown>>> = { [M in keyof T]: Awaited<ReturnType<T[M]>> };
+type SchemaName<Mods, M extends keyof Mods> = {
+  [K in keyof Mods[M]]: Mods[M][K] extends z.ZodMiniType ? K : never;
+}[keyof Mods[M]] & string;
+type RequestModules = Loaded<typeof requestModules>;
+type ResponseModules = Loaded<typeof responseModules>;
 
 /** A zod schema of the route table, by module and export name (checked by the compiler). */
-export interface SchemaRef { module: keyof SchemaModules; name: string }
-const s = <M extends keyof SchemaModules>(module: M, name: SchemaName<M>): SchemaRef => ({ module, name });
+export interface SchemaRef { module: string; name: string }
+/** A request schema: lambdas/schemas/<module>.ts. */
+const s = <M extends keyof RequestModules>(module: M, name: SchemaName<RequestModules, M>): SchemaRef => ({ module, name });
+/** A response schema: lambdas/schemas/responses/<module>.ts. */
+const res = <M extends keyof ResponseModules>(module: M, name: SchemaName<ResponseModules, M>): SchemaRef => ({ module, name });
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -87,172 +106,172 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/v1/inboxes', fn: 'inboxes', operationId: 'createInbox', auth: 'optional-account', tag: 'Inboxes',
     summary: 'Create an inbox (no key needed: creates a free account)',
     description: 'Without a key this creates a new free account and returns both keys. With an account key the inbox joins that account. A repeat with the same client_id returns the existing inbox (200).',
-    body: s('inboxes', 'CreateInboxBody'), response: s('inboxes', 'InboxCreated'), successStatus: 201, errors: [403, 409],
+    body: s('inboxes', 'CreateInboxBody'), response: res('inboxes', 'InboxCreated'), successStatus: 201, errors: [403, 409],
     fieldErrors: { username: 'INVALID_USERNAME' } },
   { method: 'GET', path: '/v1/inboxes', fn: 'inboxes', operationId: 'listInboxes', auth: 'account', tag: 'Inboxes',
-    summary: 'List the inboxes of the account', query: s('inboxes', 'ListInboxesQuery'), response: s('inboxes', 'InboxList') },
+    summary: 'List the inboxes of the account', query: s('inboxes', 'ListInboxesQuery'), response: res('inboxes', 'InboxList') },
   { method: 'GET', path: '/v1/inboxes/{id}', fn: 'inboxes', operationId: 'getInbox', auth: 'inbox', tag: 'Inboxes',
-    summary: 'Read an inbox', params: s('inboxes', 'InboxParams'), response: s('inboxes', 'InboxDetail'), errors: [404] },
+    summary: 'Read an inbox', params: s('common', 'InboxParams'), response: res('inboxes', 'InboxDetail'), errors: [404] },
   { method: 'PATCH', path: '/v1/inboxes/{id}', fn: 'inboxes', operationId: 'updateInbox', auth: 'inbox', tag: 'Inboxes',
-    summary: 'Change the display name', params: s('inboxes', 'InboxParams'), body: s('inboxes', 'UpdateInboxBody'),
-    response: s('inboxes', 'InboxUpdated'), errors: [404] },
+    summary: 'Change the display name', params: s('common', 'InboxParams'), body: s('inboxes', 'UpdateInboxBody'),
+    response: res('inboxes', 'InboxUpdated'), errors: [404] },
   { method: 'DELETE', path: '/v1/inboxes/{id}', fn: 'inboxes', operationId: 'deleteInbox', auth: 'inbox-or-account', tag: 'Inboxes',
-    summary: 'Delete an inbox (soft delete: mail to it is no longer accepted)', params: s('inboxes', 'InboxParams'),
-    response: s('inboxes', 'InboxDeleted'), errors: [404] },
+    summary: 'Delete an inbox (soft delete: mail to it is no longer accepted)', params: s('common', 'InboxParams'),
+    response: res('inboxes', 'InboxDeleted'), errors: [404] },
 
   // Custom domains (paid tiers)
   { method: 'POST', path: '/v1/domains', fn: 'domains', operationId: 'createDomain', auth: 'account', tag: 'Domains',
     summary: 'Add a custom domain: DNS records to publish',
     description: 'Answers the records: MX (receiving), three Easy DKIM CNAMEs and SPF (sending), MAIL FROM MX and TXT, a DMARC suggestion. Paid tiers (free: 402 DOMAIN_REQUIRES_PAID); at most the tier\'s max_custom_domains (403 DOMAIN_LIMIT_EXCEEDED). A domain belongs to one account (409 DOMAIN_TAKEN). Publish the records, then POST /v1/domains/{id}/verify.',
-    body: s('domains', 'CreateDomainBody'), response: s('domains', 'Domain'), successStatus: 201, errors: [402, 403, 409], fieldErrors: { domain: 'INVALID_DOMAIN' } },
+    body: s('domains', 'CreateDomainBody'), response: res('domains', 'Domain'), successStatus: 201, errors: [402, 403, 409], fieldErrors: { domain: 'INVALID_DOMAIN' } },
   { method: 'GET', path: '/v1/domains', fn: 'domains', operationId: 'listDomains', auth: 'account', tag: 'Domains',
-    summary: 'List custom domains', query: s('domains', 'ListDomainsQuery'), response: s('domains', 'DomainList') },
+    summary: 'List custom domains', query: s('domains', 'ListDomainsQuery'), response: res('domains', 'DomainList') },
   { method: 'GET', path: '/v1/domains/{id}', fn: 'domains', operationId: 'getDomain', auth: 'account', tag: 'Domains',
-    summary: 'One custom domain', description: 'The domain with its records and the status of each at the last check.', params: s('domains', 'DomainParams'), response: s('domains', 'Domain'), errors: [404] },
+    summary: 'One custom domain', description: 'The domain with its records and the status of each at the last check.', params: s('domains', 'DomainParams'), response: res('domains', 'Domain'), errors: [404] },
   { method: 'POST', path: '/v1/domains/{id}/verify', fn: 'domains', operationId: 'verifyDomain', auth: 'account', tag: 'Domains',
     summary: 'Check its DNS records',
     description: 'Looks up every record in DNS and reads the SES identity; the domain is verified when the receiving and sending records hold. Each record gets status verified or failed, with detail saying what DNS answered. The first time a domain is verified, domain.verified is emitted.',
-    params: s('domains', 'DomainParams'), response: s('domains', 'Domain'), errors: [404] },
+    params: s('domains', 'DomainParams'), response: res('domains', 'Domain'), errors: [404] },
   { method: 'DELETE', path: '/v1/domains/{id}', fn: 'domains', operationId: 'deleteDomain', auth: 'account', tag: 'Domains',
     summary: 'Delete an unused custom domain', description: 'Refused with 409 DOMAIN_IN_USE while active inboxes use it; next_steps names them.', params: s('domains', 'DomainParams'),
-    response: s('domains', 'DomainDeleted'), errors: [404, 409] },
+    response: res('domains', 'DomainDeleted'), errors: [404, 409] },
 
   // Messages
   { method: 'GET', path: '/v1/inboxes/{id}/messages', fn: 'messages', operationId: 'listMessages', auth: 'inbox-or-account', tag: 'Messages',
     summary: 'List messages (newest first by default)',
     description: 'Pages: pass next_cursor as cursor for the next page; every page costs the same however deep. limit/offset still work, but a deep offset reads (keys only) every message it skips. total comes from counters kept with the messages. view=summary leaves out bodies and headers. search matches words of subject, sender and body text as prefixes, case- and accent-insensitive.',
-    params: s('inboxes', 'InboxParams'), query: s('messages', 'ListMessagesQuery'),
-    response: s('messages', 'MessageList'), errors: [404] },
+    params: s('common', 'InboxParams'), query: s('messages', 'ListMessagesQuery'),
+    response: res('messages', 'MessageList'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/messages/wait', fn: 'wait', operationId: 'waitForMessage', auth: 'inbox-or-account', tag: 'Messages',
     summary: 'Wait for the next matching message (long poll): returns it with its verification_code and cta as soon as it is stored',
     description: 'Answers as soon as a matching message is stored, or after timeout seconds (1-25, default 20) with {message: null, timed_out: true} and a next_steps line giving the exact call to go on waiting. after (a message id) never misses mail between two waits; without it, since defaults to the moment of the call minus 10 s. Filters: from, subject (case-insensitive substrings), has (code, link, any), unread_only, verified_only. Several waiters all see the same mail.',
-    params: s('inboxes', 'InboxParams'), query: s('messages', 'WaitQuery'), response: s('messages', 'WaitResult'), errors: [404] },
+    params: s('common', 'InboxParams'), query: s('messages', 'WaitQuery'), response: res('messages', 'WaitResult'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/messages/{msgId}', fn: 'messages', operationId: 'getMessage', auth: 'inbox-or-account', tag: 'Messages',
     summary: 'Read one message: reply_body, links, cta_links, verification_codes, attachments', params: s('messages', 'MessageParams'),
-    response: s('messages', 'Message'), errors: [404] },
+    response: res('messages', 'Message'), errors: [404] },
   { method: 'PATCH', path: '/v1/inboxes/{id}/messages/{msgId}', fn: 'messages', operationId: 'updateMessage', auth: 'inbox-or-account', tag: 'Messages',
     summary: 'Mark read or unread; replace labels', params: s('messages', 'MessageParams'), body: s('messages', 'UpdateMessageBody'),
-    response: s('messages', 'Message'), errors: [404] },
+    response: res('messages', 'Message'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/messages/{msgId}/attachments/{attachId}', fn: 'messages', operationId: 'getAttachment',
     auth: 'inbox-or-account', tag: 'Messages', summary: 'A presigned download URL for an attachment (valid 1 hour)',
-    params: s('messages', 'AttachmentParams'), response: s('messages', 'AttachmentDownload'), errors: [404] },
+    params: s('messages', 'AttachmentParams'), response: res('messages', 'AttachmentDownload'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/threads/{threadId}/messages/{msgId}/attachments/{attachId}', fn: 'messages',
     operationId: 'getThreadAttachment', auth: 'inbox-or-account', tag: 'Messages', summary: 'The same download, addressed through the thread',
-    params: s('messages', 'ThreadAttachmentParams'), response: s('messages', 'AttachmentDownload'), errors: [404] },
+    params: s('messages', 'ThreadAttachmentParams'), response: res('messages', 'AttachmentDownload'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/rejections', fn: 'messages', operationId: 'listRejections', auth: 'inbox-or-account', tag: 'Messages',
-    summary: 'Mail refused by the allow/block lists in the last 30 days, and why', params: s('inboxes', 'InboxParams'),
-    query: s('messages', 'RejectionsQuery'), response: s('messages', 'RejectionList'), errors: [404] },
+    summary: 'Mail refused by the allow/block lists in the last 30 days, and why', params: s('common', 'InboxParams'),
+    query: s('messages', 'RejectionsQuery'), response: res('messages', 'RejectionList'), errors: [404] },
 
   // Threads
   { method: 'GET', path: '/v1/inboxes/{id}/threads', fn: 'threads', operationId: 'listInboxThreads', auth: 'inbox', tag: 'Threads',
     summary: 'List conversations of an inbox',
     description: 'Pages: pass next_cursor as cursor for the next page (a deep offset reads, keys only, every thread it skips). Newest activity first; before/after bound updated_at.',
-    params: s('inboxes', 'InboxParams'), query: s('threads', 'ListThreadsQuery'), response: s('threads', 'ThreadList'), errors: [404] },
+    params: s('common', 'InboxParams'), query: s('threads', 'ListThreadsQuery'), response: res('threads', 'ThreadList'), errors: [404] },
   { method: 'GET', path: '/v1/threads', fn: 'threads', operationId: 'listAccountThreads', auth: 'account', tag: 'Threads',
     summary: 'List conversations across all inboxes of the account',
     description: 'Pages: pass next_cursor as cursor for the next page (a deep offset reads, keys only, every thread it skips). search matches words of subject, sender and body text of the threads\' messages as prefixes, case- and accent-insensitive.',
-    query: s('threads', 'ListAccountThreadsQuery'), response: s('threads', 'ThreadList'), errors: [404] },
+    query: s('threads', 'ListAccountThreadsQuery'), response: res('threads', 'ThreadList'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/threads/{threadId}', fn: 'threads', operationId: 'getThread', auth: 'inbox', tag: 'Threads',
-    summary: 'A conversation with its messages in chronological order', params: s('threads', 'ThreadParams'), response: s('threads', 'ThreadWithMessages'), errors: [404] },
+    summary: 'A conversation with its messages in chronological order', params: s('threads', 'ThreadParams'), response: res('threads', 'ThreadWithMessages'), errors: [404] },
   { method: 'PATCH', path: '/v1/inboxes/{id}/threads/{threadId}', fn: 'threads', operationId: 'setThreadLabels', auth: 'inbox', tag: 'Threads',
-    summary: 'Replace the labels of a thread', params: s('threads', 'ThreadParams'), body: s('threads', 'SetLabelsBody'), response: s('threads', 'ThreadResult'), errors: [404, 409] },
+    summary: 'Replace the labels of a thread', params: s('threads', 'ThreadParams'), body: s('threads', 'SetLabelsBody'), response: res('threads', 'ThreadResult'), errors: [404, 409] },
   { method: 'POST', path: '/v1/inboxes/{id}/threads/{threadId}/labels', fn: 'threads', operationId: 'addThreadLabel', auth: 'inbox', tag: 'Threads',
-    summary: 'Add one label to a thread', params: s('threads', 'ThreadParams'), body: s('threads', 'AddLabelBody'), response: s('threads', 'ThreadResult'), errors: [404, 409] },
+    summary: 'Add one label to a thread', params: s('threads', 'ThreadParams'), body: s('threads', 'AddLabelBody'), response: res('threads', 'ThreadResult'), errors: [404, 409] },
   { method: 'DELETE', path: '/v1/inboxes/{id}/threads/{threadId}/labels/{label}', fn: 'threads', operationId: 'removeThreadLabel', auth: 'inbox',
-    tag: 'Threads', summary: 'Remove one label from a thread', params: s('threads', 'ThreadLabelParams'), response: s('threads', 'ThreadResult'), errors: [404, 409] },
+    tag: 'Threads', summary: 'Remove one label from a thread', params: s('threads', 'ThreadLabelParams'), response: res('threads', 'ThreadResult'), errors: [404, 409] },
 
   // Allow and block lists
   { method: 'POST', path: '/v1/lists', fn: 'lists', operationId: 'createListEntry', auth: 'account', tag: 'Lists',
     summary: 'Allow or block a sender (exact address, *@domain, *@*.domain), account-wide or for one inbox',
     description: 'Inbox entries are evaluated before account-wide ones; the most specific match decides (exact over *@domain over *@*.domain); at equal specificity allow wins. Any allowlist entry that applies to an inbox makes it allowlist-only.',
-    body: s('lists', 'CreateListEntryBody'), response: s('lists', 'ListEntry'), successStatus: 201, errors: [404, 409],
+    body: s('lists', 'CreateListEntryBody'), response: res('lists', 'ListEntry'), successStatus: 201, errors: [404, 409],
     fieldErrors: { address: 'INVALID_ADDRESS', pattern: 'INVALID_ADDRESS' } },
   { method: 'GET', path: '/v1/lists', fn: 'lists', operationId: 'listListEntries', auth: 'account', tag: 'Lists',
-    summary: 'List allow and block entries', query: s('lists', 'ListEntriesQuery'), response: s('lists', 'ListEntryList'), errors: [404] },
+    summary: 'List allow and block entries', query: s('lists', 'ListEntriesQuery'), response: res('lists', 'ListEntryList'), errors: [404] },
   { method: 'DELETE', path: '/v1/lists/{id}', fn: 'lists', operationId: 'deleteListEntry', auth: 'account', tag: 'Lists',
-    summary: 'Remove an entry', params: s('lists', 'ListEntryParams'), response: s('lists', 'ListEntryDeleted'), errors: [404] },
+    summary: 'Remove an entry', params: s('lists', 'ListEntryParams'), response: res('lists', 'ListEntryDeleted'), errors: [404] },
 
   // Drafts and sending
   { method: 'POST', path: '/v1/inboxes/{id}/drafts', fn: 'drafts', operationId: 'createDraft', auth: 'inbox', tag: 'Drafts',
-    summary: 'Write a draft (all tiers); with send_at it is sent automatically then (paid tiers)', params: s('inboxes', 'InboxParams'),
-    body: s('drafts', 'CreateDraftBody'), response: s('drafts', 'Draft'), successStatus: 201, errors: [402, 404, 501] },
+    summary: 'Write a draft (all tiers); with send_at it is sent automatically then (paid tiers)', params: s('common', 'InboxParams'),
+    body: s('drafts', 'CreateDraftBody'), response: res('drafts', 'Draft'), successStatus: 201, errors: [402, 404, 501] },
   { method: 'GET', path: '/v1/inboxes/{id}/drafts', fn: 'drafts', operationId: 'listDrafts', auth: 'inbox', tag: 'Drafts',
-    summary: 'List drafts, newest first', params: s('inboxes', 'InboxParams'), query: s('drafts', 'ListDraftsQuery'), response: s('drafts', 'DraftList'), errors: [404] },
+    summary: 'List drafts, newest first', params: s('common', 'InboxParams'), query: s('drafts', 'ListDraftsQuery'), response: res('drafts', 'DraftList'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/drafts/{draftId}', fn: 'drafts', operationId: 'getDraft', auth: 'inbox', tag: 'Drafts',
-    summary: 'Read a draft', params: s('drafts', 'DraftParams'), response: s('drafts', 'Draft'), errors: [404] },
+    summary: 'Read a draft', params: s('drafts', 'DraftParams'), response: res('drafts', 'Draft'), errors: [404] },
   { method: 'PATCH', path: '/v1/inboxes/{id}/drafts/{draftId}', fn: 'drafts', operationId: 'updateDraft', auth: 'inbox', tag: 'Drafts',
     summary: 'Change given fields; send_at moves the schedule, send_at null unschedules; labels replaces', params: s('drafts', 'DraftParams'),
-    body: s('drafts', 'UpdateDraftBody'), response: s('drafts', 'Draft'), errors: [402, 404, 409, 501] },
+    body: s('drafts', 'UpdateDraftBody'), response: res('drafts', 'Draft'), errors: [402, 404, 409, 501] },
   { method: 'DELETE', path: '/v1/inboxes/{id}/drafts/{draftId}', fn: 'drafts', operationId: 'deleteDraft', auth: 'inbox', tag: 'Drafts',
-    summary: 'Discard a draft, cancelling its scheduled send', params: s('drafts', 'DraftParams'), response: s('drafts', 'DraftDeleted'), errors: [404, 409] },
+    summary: 'Discard a draft, cancelling its scheduled send', params: s('drafts', 'DraftParams'), response: res('drafts', 'DraftDeleted'), errors: [404, 409] },
   { method: 'POST', path: '/v1/inboxes/{id}/drafts/{draftId}/send', fn: 'drafts', operationId: 'sendDraft', auth: 'inbox', tag: 'Drafts',
     summary: 'Send a draft now (or at its future send_at); it becomes a message', params: s('drafts', 'DraftParams'),
-    response: s('drafts', 'SendResult'), errors: [402, 404, 409, 501, 502] },
+    response: res('drafts', 'SendResult'), errors: [402, 404, 409, 501, 502] },
   { method: 'POST', path: '/v1/inboxes/{id}/send', fn: 'sending', operationId: 'sendMessage', auth: 'inbox-or-account', tag: 'Drafts',
-    summary: 'Send an email now (paid tiers); client_id makes it idempotent', params: s('inboxes', 'InboxParams'), body: s('drafts', 'SendBody'),
-    response: s('drafts', 'SendResult'), successStatus: 201, errors: [402, 404, 409, 501, 502], maxBodyBytes: 10 * 1024 * 1024 },
+    summary: 'Send an email now (paid tiers); client_id makes it idempotent', params: s('common', 'InboxParams'), body: s('drafts', 'SendBody'),
+    response: res('drafts', 'SendResult'), successStatus: 201, errors: [402, 404, 409, 501, 502], maxBodyBytes: 10 * 1024 * 1024 },
   { method: 'POST', path: '/v1/messages/{id}/reply', fn: 'sending', operationId: 'replyToMessage', auth: 'any', tag: 'Drafts',
     summary: 'Reply in the same thread (Re: subject, In-Reply-To/References); reply_all adds the other recipients', params: s('drafts', 'MessageIdParams'),
-    body: s('drafts', 'ReplyBody'), response: s('drafts', 'SendResult'), successStatus: 201, errors: [402, 404, 409, 501, 502] },
+    body: s('drafts', 'ReplyBody'), response: res('drafts', 'SendResult'), successStatus: 201, errors: [402, 404, 409, 501, 502] },
 
   // Realtime stream (WebSocket): the same events as webhooks, for agents without a public endpoint
   { method: 'GET', path: '/v1/stream', fn: 'stream', operationId: 'getStream', auth: 'any', tag: 'Stream',
     summary: 'wss:// URL of the realtime event stream: webhook events, no public endpoint needed',
     description: 'Connect to url with Authorization: Bearer <key> (browsers: ?key=<key>); a bad or missing key is refused with 401. Then send {"type":"subscribe","event_types":[...],"inbox_ids":[...],"last_event_id":"evt_..."} (all optional): the answer is {"type":"subscribed"}, then one text frame per event, each the webhook payload itself (event, event_id, timestamp, account_id, inbox_id, data). An inbox key hears only its inbox (naming another answers {"type":"error"}). With last_event_id the missed events come first, in order, then {"type":"replayed","count":n}, then live events: no gap, no duplicate. Send {"type":"ping"} every few minutes (answer {"type":"pong"}): API Gateway closes connections idle for 10 minutes, and every connection after 2 hours; reconnect with last_event_id.',
-    response: s('stream', 'StreamInfo') },
+    response: res('stream', 'StreamInfo') },
 
   // Webhooks
   { method: 'POST', path: '/v1/webhooks', fn: 'webhooks', operationId: 'createWebhook', auth: 'any', tag: 'Webhooks',
     summary: 'Get events POSTed to your HTTPS endpoint, signed with X-Service-Signature and Standard Webhooks headers',
     description: 'Account key: all inboxes, or one with inbox_id. Inbox key: that inbox only. The secret is returned once. Deliveries are retried after 5, 15, 45 and 135 s; after 5 consecutive failed attempts the webhook becomes unhealthy until POST /v1/webhooks/{id}/enable.',
-    body: s('webhooks', 'CreateWebhookBody'), response: s('webhooks', 'WebhookWithSecret'), successStatus: 201, errors: [403, 404] },
+    body: s('webhooks', 'CreateWebhookBody'), response: res('webhooks', 'WebhookWithSecret'), successStatus: 201, errors: [403, 404] },
   { method: 'GET', path: '/v1/webhooks', fn: 'webhooks', operationId: 'listWebhooks', auth: 'any', tag: 'Webhooks',
-    summary: 'List webhooks with their status and health (never the secret)', query: s('webhooks', 'ListWebhooksQuery'), response: s('webhooks', 'WebhookList') },
+    summary: 'List webhooks with their status and health (never the secret)', query: s('webhooks', 'ListWebhooksQuery'), response: res('webhooks', 'WebhookList') },
   { method: 'PATCH', path: '/v1/webhooks/{id}', fn: 'webhooks', operationId: 'updateWebhook', auth: 'any', tag: 'Webhooks',
-    summary: 'Change url and/or events', params: s('webhooks', 'WebhookParams'), body: s('webhooks', 'UpdateWebhookBody'), response: s('webhooks', 'Webhook'), errors: [404] },
+    summary: 'Change url and/or events', params: s('webhooks', 'WebhookParams'), body: s('webhooks', 'UpdateWebhookBody'), response: res('webhooks', 'Webhook'), errors: [404] },
   { method: 'DELETE', path: '/v1/webhooks/{id}', fn: 'webhooks', operationId: 'deleteWebhook', auth: 'any', tag: 'Webhooks',
-    summary: 'Delete a webhook for good (its secret is gone)', params: s('webhooks', 'WebhookParams'), response: s('webhooks', 'WebhookDeleted'), errors: [404] },
+    summary: 'Delete a webhook for good (its secret is gone)', params: s('webhooks', 'WebhookParams'), response: res('webhooks', 'WebhookDeleted'), errors: [404] },
   { method: 'POST', path: '/v1/webhooks/{id}/test', fn: 'webhooks', operationId: 'testWebhook', auth: 'any', tag: 'Webhooks',
     summary: 'Send a sample message.received now and report how the endpoint answered', params: s('webhooks', 'WebhookParams'),
-    response: s('webhooks', 'WebhookTestResult'), errors: [404] },
+    response: res('webhooks', 'WebhookTestResult'), errors: [404] },
   { method: 'POST', path: '/v1/webhooks/{id}/enable', fn: 'webhooks', operationId: 'enableWebhook', auth: 'any', tag: 'Webhooks',
-    summary: 'Re-enable an unhealthy webhook', params: s('webhooks', 'WebhookParams'), response: s('webhooks', 'WebhookEnabled'), errors: [404] },
+    summary: 'Re-enable an unhealthy webhook', params: s('webhooks', 'WebhookParams'), response: res('webhooks', 'WebhookEnabled'), errors: [404] },
   { method: 'POST', path: '/v1/webhooks/{id}/rotate-secret', fn: 'webhooks', operationId: 'rotateWebhookSecret', auth: 'any', tag: 'Webhooks',
     summary: 'Issue a new signing secret (the old one stops signing at once)', params: s('webhooks', 'WebhookParams'),
-    response: s('webhooks', 'WebhookWithSecret'), errors: [404] },
+    response: res('webhooks', 'WebhookWithSecret'), errors: [404] },
   { method: 'GET', path: '/v1/webhooks/{id}/logs', fn: 'webhooks', operationId: 'listWebhookLogs', auth: 'any', tag: 'Webhooks',
     summary: 'Delivery attempts of the last 30 days, newest first', params: s('webhooks', 'WebhookParams'), query: s('webhooks', 'LogsQuery'),
-    response: s('webhooks', 'DeliveryLogList'), errors: [404] },
+    response: res('webhooks', 'DeliveryLogList'), errors: [404] },
 
   // Account
   { method: 'GET', path: '/v1/account', fn: 'account', operationId: 'getAccount', auth: 'account', tag: 'Account',
-    summary: 'Account tier, limits, usage and billing', response: s('account', 'AccountView') },
+    summary: 'Account tier, limits, usage and billing', response: res('account', 'AccountView') },
   { method: 'GET', path: '/v1/capabilities', fn: 'account', operationId: 'getCapabilities', auth: 'any', tag: 'Account',
-    summary: 'What this key can and cannot do, and how to unlock the rest', response: s('account', 'Capabilities') },
+    summary: 'What this key can and cannot do, and how to unlock the rest', response: res('account', 'Capabilities') },
   { method: 'POST', path: '/v1/account/upgrade', fn: 'account', operationId: 'upgradeAccount', auth: 'account', tag: 'Account',
     summary: 'Upgrade to a paid tier with a payment method',
     description: 'The new tier applies at once. With the sandbox payment provider, pm_card_visa succeeds and pm_card_chargeDeclined is declined (402 PAYMENT_DECLINED).',
-    body: s('account', 'UpgradeBody'), response: s('account', 'UpgradeResult'), errors: [402, 409] },
+    body: s('account', 'UpgradeBody'), response: res('account', 'UpgradeResult'), errors: [402, 409] },
 
   // Operators: signed links an agent hands its human, and what the human answers
   { method: 'POST', path: '/v1/account/upgrade-link', fn: 'account', operationId: 'createUpgradeLink', auth: 'account', tag: 'Account',
     summary: 'A signed checkout link for your operator (7 days, single use, this account only)',
     description: 'The operator opens url in a browser, sees the plan and pays; no login. 400 when target_tier is invalid or already held.',
-    body: s('operators', 'UpgradeLinkBody'), response: s('operators', 'UpgradeLinkResult'), fieldErrors: { target_tier: 'INVALID_TIER' } },
+    body: s('operators', 'UpgradeLinkBody'), response: res('operators', 'UpgradeLinkResult'), fieldErrors: { target_tier: 'INVALID_TIER' } },
   { method: 'POST', path: '/v1/upgrade-link', fn: 'account', operationId: 'createUpgradeLinkAlias', auth: 'account', tag: 'Account',
-    summary: 'Same as POST /v1/account/upgrade-link', body: s('operators', 'UpgradeLinkBody'), response: s('operators', 'UpgradeLinkResult'),
+    summary: 'Same as POST /v1/account/upgrade-link', body: s('operators', 'UpgradeLinkBody'), response: res('operators', 'UpgradeLinkResult'),
     fieldErrors: { target_tier: 'INVALID_TIER' } },
   { method: 'POST', path: '/v1/notify-operator', fn: 'account', operationId: 'notifyOperator', auth: 'account', tag: 'Account',
     summary: 'Ask your operator for something: a signed page with your issue and context, and words to relay',
     description: 'issue 1-1000 characters; context any JSON (16 KB); action_label defaults to "Review Request". At most 10 per hour per account (429 with retry_after). Read the answer with GET /v1/notifications/{id}.',
-    body: s('operators', 'NotifyOperatorBody'), response: s('operators', 'OperatorNotification'), successStatus: 201 },
+    body: s('operators', 'NotifyOperatorBody'), response: res('operators', 'OperatorNotification'), successStatus: 201 },
   { method: 'GET', path: '/v1/notifications/{id}', fn: 'account', operationId: 'getNotification', auth: 'account', tag: 'Account',
     summary: 'A notification and the operator\'s answer (pending, approved or declined, with their note)',
-    params: s('operators', 'NotificationParams'), response: s('operators', 'NotificationView'), errors: [404] },
+    params: s('operators', 'NotificationParams'), response: res('operators', 'NotificationView'), errors: [404] },
   { method: 'POST', path: '/v1/payments/webhook', fn: 'pages', operationId: 'paymentWebhook', auth: 'none', tag: 'Account',
     summary: 'Payment processor events (signed; called by the processor, not by agents)',
     description: 'Verifies the processor\'s signature over the raw body; a completed checkout upgrades the account it names.',
-    response: s('operators', 'PaymentWebhookResult'), errors: [404] },
+    response: res('operators', 'PaymentWebhookResult'), errors: [404] },
 
   // Pages at {site_url}: HTML for people holding a link (the token or key in the query is the credential)
   { method: 'GET', path: '/upgrade', fn: 'pages', operationId: 'getUpgradePage', auth: 'none', tag: 'Pages',
@@ -284,29 +303,35 @@ export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} $
 
 export const routesOf = (fn: FunctionName) => routes.filter((r) => r.fn === fn);
 
-/** A route's zod schemas, once its modules are loaded. */
-export interface RouteSchemas { params?: z.ZodMiniType; query?: z.ZodMiniType; body?: z.ZodMiniType; response?: z.ZodMiniType }
+/** The schemas a request is validated with, once their modules are loaded. */
+export interface RequestSchemas { params?: z.ZodMiniType; query?: z.ZodMiniType; body?: z.ZodMiniType }
+/** A route's schemas, its response's included: what describes it (OpenAPI). */
+export interface RouteSchemas extends RequestSchemas { response?: z.ZodMiniType }
 
-const loaded = new WeakMap<RouteDef, Promise<RouteSchemas>>();
-
-async function loadSchema(ref: SchemaRef | undefined): Promise<z.ZodMiniType | undefined> {
+async function loadSchema(modules: Record<string, () => Promise<unknown>>, dir: string, ref: SchemaRef | undefined): Promise<z.ZodMiniType | undefined> {
   if (!ref) return undefined;
-  const schema = (await schemaModules[ref.module]() as Record<string, unknown>)[ref.name];
-  if (!schema) throw new Error(`The route table names ${ref.module}.${ref.name}, which lambdas/schemas/${ref.module}.ts does not export.`);
+  const schema = (await modules[ref.module]!() as Record<string, unknown>)[ref.name];
+  if (!schema) throw new Error(`The route table names ${ref.module}.${ref.name}, which lambdas/schemas/${dir}${ref.module}.ts does not export.`);
   return schema as z.ZodMiniType;
 }
+const requestSchema = (ref: SchemaRef | undefined) => loadSchema(requestModules, '', ref);
 
-/** The zod schemas of a route (its schema modules are imported on the first call). */
-export function routeSchemas(r: RouteDef): Promise<RouteSchemas> {
+const loaded = new WeakMap<RouteDef, Promise<RequestSchemas>>();
+
+/** The request schemas of a route (their modules are imported on the first call). */
+export function requestSchemas(r: RouteDef): Promise<RequestSchemas> {
   let found = loaded.get(r);
   if (!found) {
-    found = Promise.all([loadSchema(r.params), loadSchema(r.query), loadSchema(r.body), loadSchema(r.response)])
-      .then(([params, query, body, response]) => ({ params, query, body, response }));
+    found = Promise.all([requestSchema(r.params), requestSchema(r.query), requestSchema(r.body)])
+      .then(([params, query, body]) => ({ params, query, body }));
     loaded.set(r, found);
   }
   return found;
 }
 
-/** Every route with its schemas: for what describes the whole API (OpenAPI, MCP tools). */
+/** Every route with all its schemas, responses included: for what describes the whole API (OpenAPI). */
 export const routesWithSchemas = (of: readonly RouteDef[] = routes) =>
-  Promise.all(of.map(async (r) => ({ route: r, schemas: await routeSchemas(r) })));
+  Promise.all(of.map(async (r): Promise<{ route: RouteDef; schemas: RouteSchemas }> => ({
+    route: r,
+    schemas: { ...(await requestSchemas(r)), response: await loadSchema(responseModules, 'responses/', r.response) },
+  })));

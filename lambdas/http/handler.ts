@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { FunctionName } from '../functions.ts';
 import { flushMetrics } from '../metrics.ts';
-import { routeSchemas, routesOf } from '../routes.ts';
+import { requestSchemas, routesOf } from '../routes.ts';
 import { authenticate, envelope, parseRequest, rateLimit, requireAuth, validate } from './middlewares.ts';
 import type { HttpContext, HttpEvent, HttpResponse, Operation } from './types.ts';
 import { notFound } from '../core/errors.ts';
@@ -16,7 +16,7 @@ export async function httpHandler(fn: FunctionName, operations: Record<string, O
   for (const r of routesOf(fn)) {
     if (!operations[r.operationId]) throw new Error(`${fn}: no operation ${r.operationId} for ${r.method} ${r.path}`);
   }
-  await Promise.all(routesOf(fn).map(routeSchemas));
+  await Promise.all(routesOf(fn).map(requestSchemas));
   return middy<HttpEvent, HttpResponse, Error, HttpContext>()
     .use(envelope())
     // Registered after the envelope, so in both phases it runs before the envelope's own hooks.

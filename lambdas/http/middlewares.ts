@@ -7,7 +7,7 @@ import { isId } from '../core/ids.ts';
 import { effectiveLimits } from '../core/tiers.ts';
 import { config } from '../config.ts';
 import { addLogContext, setLogContext } from '../log.ts';
-import { routeKey, routes, routeSchemas, type RouteDef } from '../routes.ts';
+import { routeKey, routes, requestSchemas, type RouteDef } from '../routes.ts';
 import { callerForKey, countApiRequest } from '../usecases/accounts/access.ts';
 import { errorResponse, successResponse } from './envelope.ts';
 import { API_RATE_WINDOW_SECONDS, MAX_REQUEST_BODY_BYTES } from './limits.ts';
@@ -271,7 +271,7 @@ export const validate = (): Middleware => ({
     refuseIllFormed(s.params, 'path');
     refuseIllFormed(s.query, 'query');
     refuseIllFormed(s.body, 'body');
-    const schemas = await routeSchemas(s.route);
+    const schemas = await requestSchemas(s.route);
     refuseUnknownQuery(s.route, schemas.query, s.query);
     s.params = parseWith(schemas.params, s.params, s.route, 'path');
     s.query = parseWith(schemas.query, s.query, s.route, 'query');

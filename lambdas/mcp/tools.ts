@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { RouteDef, RouteSchemas } from '../routes.ts';
+import type { RequestSchemas, RouteDef } from '../routes.ts';
 
 export interface ToolDef {
   name: string;
@@ -96,7 +96,7 @@ const AUTH_NOTE: Record<RouteDef['auth'], string> = {
   any: 'Works with the account key or an inbox key.',
 };
 
-function bind(tool: ToolDef, route: RouteDef, routeKey: string, schemas: RouteSchemas): ToolBinding {
+function bind(tool: ToolDef, route: RouteDef, routeKey: string, schemas: RequestSchemas): ToolBinding {
   const args = new Map<string, { where: Where; name: string }>();
   const properties: Record<string, object> = {};
   const required: string[] = [];
@@ -130,10 +130,10 @@ let bindings: Promise<ReadonlyMap<string, ToolBinding>> | undefined;
  */
 export function toolBindings(): Promise<ReadonlyMap<string, ToolBinding>> {
   // The route table too: an initialize (the first request of a session) needs none of it.
-  bindings ??= import('../routes.ts').then(({ routes, routeKey, routeSchemas }) => Promise.all(TOOLS.map(async (t) => {
+  bindings ??= import('../routes.ts').then(({ routes, routeKey, requestSchemas }) => Promise.all(TOOLS.map(async (t) => {
     const route = routes.find((r) => r.operationId === t.operationId);
     if (!route) throw new Error(`MCP tool ${t.name}: no route ${t.operationId}`);
-    return [t.name, bind(t, route, routeKey(route), await routeSchemas(route))] as const;
+    return [t.name, bind(t, route, routeKey(route), await requestSchemas(route))] as const;
   }))).then((entries) => new Map(entries));
   return bindings;
 }

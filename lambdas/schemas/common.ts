@@ -13,8 +13,6 @@ export const components = z.registry<{ id: string }>();
 // zod/mini leaves the messages to the caller: the English ones, as every 400 names its field with one.
 z.config(en());
 
-export const Timestamp = z.string().check(z.describe('ISO 8601, UTC'));
-
 /**
  * An id in a path. Ids this API issues are at most 40 characters; the cap keeps every key built
  * from one (a label entry's sort key is the thread id) well under DynamoDB's 1,024-byte key limit,
@@ -22,23 +20,11 @@ export const Timestamp = z.string().check(z.describe('ISO 8601, UTC'));
  */
 export const MAX_PATH_ID_LENGTH = 100;
 export const PathId = z.string().check(z.minLength(1), z.maxLength(MAX_PATH_ID_LENGTH));
+/** The `{id}` of every route under /v1/inboxes/{id}. */
+export const InboxParams = z.object({ id: PathId });
 
-export const ErrorEnvelope = z.object({
-  error: z.string().check(z.describe('Error code, e.g. INVALID_API_KEY')),
-  message: z.string(),
-  next_steps: z.array(z.string()),
-  code: z.optional(z.string()).check(z.describe('Sub-code, e.g. INBOX_CREATE_RATE_LIMIT')),
-  field: z.optional(z.string()).check(z.describe('The request field that failed validation')),
-  retry_after: z.optional(z.number().check(z.int())).check(z.describe('Seconds to wait before retrying')),
-  upgrade_context: z.optional(z.unknown()),
-  current_usage: z.optional(z.unknown()),
-  rate_limit: z.optional(z.unknown()),
-  details: z.optional(z.unknown()).check(z.describe('More about the failure, e.g. every invalid field')),
-  request_id: z.optional(z.string()).check(z.describe('Quote it when reporting a 500')),
-}).register(components, { id: 'Error' });
-
-export const successEnvelope = <T extends z.ZodMiniType>(result: T) =>
-  z.object({ result, next_steps: z.array(z.string()) });
+/** A message, thread or draft label. */
+export const Label = z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.describe('Case-sensitive label'));
 
 /**
  * An instant in ISO 8601 whose calendar date exists. zod's pattern knows month lengths and leap
@@ -75,8 +61,6 @@ export const Pagination = z.object({
  * costs the same however deep it is; a deep offset reads (keys only) every item it skips.
  */
 export const Cursor = z.string().check(z.minLength(1), z.maxLength(2048), z.describe('next_cursor of the previous page: the page after it (cheaper than a deep offset)'));
-export const NextCursor = z.nullable(z.string()).check(z.describe('Pass as cursor to get the next page; null on the last page'));
-
 /** limit, offset and cursor: what every list takes (a list's own filters extend it). */
 export const CursorPagination = z.extend(Pagination, { cursor: z.optional(Cursor) });
 /** The refinement every cursor-paged query ends with: a cursor already says where the page starts. */
@@ -84,14 +68,3 @@ export const cursorWithoutOffset: [(q: { cursor?: string; offset: number }) => b
   (q) => q.cursor === undefined || q.offset === 0,
   { message: 'cannot be combined with cursor (the cursor already says where the page starts)', path: ['offset'] },
 ];
-/** The paging fields of every list result. */
-export const PageFields = { total: z.number().check(z.int()), limit: z.number().check(z.int()), offset: z.number().check(z.int()), has_more: z.boolean(), next_cursor: NextCursor };
-
-export const UpgradeContext = z.object({
-  operator_action_url: z.string(),
-  operator_action_label: z.string(),
-  agent_script: z.string(),
-  target_tier: z.optional(z.string()),
-  expires_at: z.optional(z.string()).check(z.describe('When the operator link expires (7 days)')),
-  api_call: z.optional(z.string()),
-}).register(components, { id: 'UpgradeContext' });

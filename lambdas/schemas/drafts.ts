@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { components, CursorPagination, cursorWithoutOffset, IsoDateTime, PageFields, Timestamp, PathId } from './common.ts';
-import { Label } from './messages.ts';
+import { components, CursorPagination, cursorWithoutOffset, IsoDateTime, Label, PathId } from './common.ts';
 import { CONTROL_OR_INVISIBLE } from '../core/text-safety.ts';
 
 const NO_LINE_BREAKS = /^[^\r\n\u2028\u2029]*$/;
@@ -35,39 +34,10 @@ export const UpdateDraftBody = z.object({
   labels: z.optional(z.array(Label).check(z.maxLength(50))).check(z.describe('Replaces all labels')),
 }).register(components, { id: 'UpdateDraftRequest' });
 
-export const Draft = z.object({
-  id: z.string(),
-  inbox_id: z.string(),
-  to: z.string().check(z.describe('Recipients, comma-separated when several')),
-  cc: z.array(z.string()),
-  bcc: z.array(z.string()),
-  subject: z.string(),
-  body_text: z.string(),
-  body_html: z.nullable(z.string()),
-  send_at: z.nullable(Timestamp),
-  thread_id: z.nullable(z.string()),
-  labels: z.array(z.string()),
-  status: z.enum(['draft', 'scheduled', 'sending', 'sent']),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-}).register(components, { id: 'Draft' });
-export const DraftList = z.object({ drafts: z.array(Draft), ...PageFields }).register(components, { id: 'DraftList' });
 export const ListDraftsQuery = z.extend(CursorPagination, {
   label: z.optional(z.string()),
 }).check(z.refine(...cursorWithoutOffset));
 export const DraftParams = z.object({ id: PathId, draftId: PathId });
-export const DraftDeleted = z.object({ id: z.string(), deleted: z.literal(true), cancelled_schedule: z.boolean() }).register(components, { id: 'DraftDeleted' });
-
-export const SendResult = z.object({
-  id: z.string().check(z.describe('Message id (msg_…); for a scheduled send, the draft id until it is sent')),
-  status: z.enum(['queued', 'scheduled']),
-  message_id: z.nullable(z.string()).check(z.describe('RFC 5322 Message-ID')),
-  sent_at: z.nullable(Timestamp),
-  scheduled_at: z.nullable(Timestamp),
-  thread_id: z.nullable(z.string()),
-  note: z.string(),
-}).register(components, { id: 'SendResult' });
-
 export const SendBody = z.object({
   to: Recipients,
   cc: z._default(z.array(Address).check(z.maxLength(50)), []),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { routesWithSchemas, type RouteDef, type RouteSchemas } from '../routes.ts';
-import { components, ErrorEnvelope, successEnvelope } from './common.ts';
+import { components } from './common.ts';
+import { ErrorEnvelope, successEnvelope } from './responses/common.ts';
 import { API_VERSION } from './version.ts';
 
 export { API_VERSION } from './version.ts';

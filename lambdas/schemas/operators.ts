@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { components, FreeJson, Timestamp, PathId } from './common.ts';
+import { components, FreeJson, PathId } from './common.ts';
 
 /** Operator links and notifications (spec: upgrade-link, notify-operator, Operator notification). */
 
@@ -12,44 +12,13 @@ export const UpgradeLinkBody = z.object({
   target_tier: z.enum(['developer', 'growth', 'enterprise']).check(z.describe('The paid tier the operator is asked to buy')),
 }).register(components, { id: 'UpgradeLinkRequest' });
 
-export const UpgradeLinkResult = z.object({
-  url: z.string().check(z.describe('Signed magic link to the checkout; valid 7 days, single use, bound to this account')),
-  expires_at: Timestamp,
-  target_tier: z.string(),
-  operator_action_label: z.string(),
-  agent_script: z.string().check(z.describe('Words to relay to your operator, link included')),
-}).register(components, { id: 'UpgradeLinkResult' });
-
 export const NotifyOperatorBody = z.object({
   issue: z.string().check(z.minLength(1, 'issue must be 1-1000 characters'), z.maxLength(ISSUE_MAX, 'issue must be 1-1000 characters'), z.refine((s) => s.trim().length > 0, 'issue must contain more than whitespace'), z.describe('What you need from your operator, in plain words (1-1000 characters)')),
   context: z.optional(FreeJson).check(z.refine((v) => v === undefined || Buffer.byteLength(JSON.stringify(v) ?? '') <= CONTEXT_MAX_BYTES, `context may be at most ${CONTEXT_MAX_BYTES} bytes of JSON`), z.describe('Any JSON that helps the operator decide (16 KB, 16 levels deep, keys 1-256 characters); shown readably on the page')),
   action_label: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(ACTION_LABEL_MAX)), 'Review Request').check(z.describe('Label of the operator\'s action button')),
 }).register(components, { id: 'NotifyOperatorRequest' });
 
-export const NotificationStatus = z.enum(['pending', 'approved', 'declined']).register(components, { id: 'NotificationStatus' });
-
-export const OperatorNotification = z.object({
-  notification_id: z.string().check(z.describe('not_…')),
-  operator_action_url: z.string().check(z.describe('Signed magic link to the notification page; valid 7 days')),
-  operator_action_label: z.string(),
-  agent_script: z.string().check(z.describe('Words to relay to your operator, link included')),
-  expires_at: Timestamp,
-  status: NotificationStatus,
-}).register(components, { id: 'OperatorNotification' });
-
 export const NotificationParams = z.object({ id: PathId });
-
-export const NotificationView = z.object({
-  notification_id: z.string(),
-  issue: z.string(),
-  context: z.unknown(),
-  action_label: z.string(),
-  status: NotificationStatus.check(z.describe('pending until the operator answers on the page')),
-  response_note: z.nullable(z.string()).check(z.describe('What the operator wrote back')),
-  responded_at: z.nullable(Timestamp),
-  created_at: Timestamp,
-  expires_at: Timestamp,
-}).register(components, { id: 'Notification' });
 
 // Pages (HTML for people; the token or key in the query is the credential).
 const Token = z.string().check(z.maxLength(4096));
@@ -67,4 +36,3 @@ export const InboxPageQuery = z.object({
 export const MessagePageParams = z.object({ id: PathId, msgId: PathId });
 export const AttachmentPageParams = z.extend(MessagePageParams, { attachId: PathId });
 export const KeyQuery = z.object({ key: z.optional(z.string().check(z.maxLength(200))) });
-export const PaymentWebhookResult = z.object({ received: z.boolean(), outcome: z.string() }).register(components, { id: 'PaymentWebhookResult' });
