@@ -22,6 +22,7 @@ const requestModules = {
   lists: () => import('./schemas/lists.ts'),
   messages: () => import('./schemas/messages.ts'),
   operators: () => import('./schemas/operators.ts'),
+  sending: () => import('./schemas/sending.ts'),
   threads: () => import('./schemas/threads.ts'),
   webhooks: () => import('./schemas/webhooks.ts'),
 };
@@ -208,11 +209,11 @@ export const routes: readonly RouteDef[] = [
     summary: 'Send a draft now (or at its future send_at); it becomes a message', params: s('drafts', 'DraftParams'),
     response: res('drafts', 'SendResult'), errors: [402, 404, 409, 501, 502] },
   { method: 'POST', path: '/v1/inboxes/{id}/send', fn: 'sending', operationId: 'sendMessage', auth: 'inbox-or-account', tag: 'Drafts',
-    summary: 'Send an email now (paid tiers); client_id makes it idempotent', params: s('common', 'InboxParams'), body: s('drafts', 'SendBody'),
+    summary: 'Send an email now (paid tiers); client_id makes it idempotent', params: s('common', 'InboxParams'), body: s('sending', 'SendBody'),
     response: res('drafts', 'SendResult'), successStatus: 201, errors: [402, 404, 409, 501, 502], maxBodyBytes: 10 * 1024 * 1024 },
   { method: 'POST', path: '/v1/messages/{id}/reply', fn: 'sending', operationId: 'replyToMessage', auth: 'any', tag: 'Drafts',
-    summary: 'Reply in the same thread (Re: subject, In-Reply-To/References); reply_all adds the other recipients', params: s('drafts', 'MessageIdParams'),
-    body: s('drafts', 'ReplyBody'), response: res('drafts', 'SendResult'), successStatus: 201, errors: [402, 404, 409, 501, 502] },
+    summary: 'Reply in the same thread (Re: subject, In-Reply-To/References); reply_all adds the other recipients', params: s('sending', 'MessageIdParams'),
+    body: s('sending', 'ReplyBody'), response: res('drafts', 'SendResult'), successStatus: 201, errors: [402, 404, 409, 501, 502] },
 
   // Realtime stream (WebSocket): the same events as webhooks, for agents without a public endpoint
   { method: 'GET', path: '/v1/stream', fn: 'stream', operationId: 'getStream', auth: 'any', tag: 'Stream',

@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { ApiError, badRequest, invalidApiKey, notFound } from '../../core/errors.ts';
 import { isId } from '../../core/ids.ts';
-import type { ReplyBody, SendBody } from '../../schemas/drafts.ts';
+import type { ReplyBody, SendBody } from '../../schemas/sending.ts';
 import { getAccountAndInbox, getIdempotentInboxId } from '../../store/accounts.ts';
 import { claimIdempotency, releaseIdempotency } from '../../store/idempotency.ts';
 import { findMessageById, getMessage } from '../../store/messages.ts';
