@@ -11,11 +11,15 @@
  * loads nor compiles it. Chunks shared by the entry and a lazy chunk are imported statically by
  * index.mjs: the cold path is index.mjs plus those (the bench reports both sizes). The real
  * packages behind the lazy charset proxies (LAZY_PACKAGES) are built as CommonJS files beside
- * the output that requires them.
+ * the output that requires them. The module-level constants of a few dependencies are marked
+ * pure, so those nothing uses are left out (lib/bundle-pure-constants.ts).
  */
+import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { build, buildSync, type BuildOptions, type Metafile } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { BUNDLE_ALIASES, LAZY_PACKAGES } from './bundle-aliases.ts';
+import { pureConstantsPlugin } from './bundle-pure-constants.ts';
 
 /** Bundled CommonJS dependencies may call require(); ESM output has none, so give them one. */
 export const ESM_REQUIRE_BANNER =
@@ -65,6 +69,7 @@ export function lambdaBuildOptions(o: BundleRequest): BuildOptions {
     metafile: true,
     write: true,
     logLevel: 'warning',
+    plugins: [pureConstantsPlugin()],
   };
 }
 
@@ -96,9 +101,15 @@ export async function bundleHandler(o: BundleRequest): Promise<{ meta: Metafile;
   return { meta, lazyPackageBytes };
 }
 
-/** The same, synchronous: for CDK's local bundling. */
-export function bundleHandlerSync(o: BundleRequest): Metafile {
-  const meta = buildSync(lambdaBuildOptions(o)).metafile!;
-  for (const b of lazyPackageBuilds(meta, o)) buildSync(b);
-  return meta;
+/**
+ * The same, synchronous: for CDK's local bundling, whose `tryBundle` cannot wait. esbuild runs
+ * plugins in its asynchronous API only, so this runs `bundleHandler` in a child Node process
+ * (lib/bundle-cli.ts; Node 24 runs TypeScript as is) and waits for it.
+ */
+export function bundleHandlerSync(o: BundleRequest): void {
+  const cli = fileURLToPath(new URL('./bundle-cli.ts', import.meta.url));
+  const child = spawnSync(process.execPath, [cli, JSON.stringify(o)], { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+  if (child.status !== 0) {
+    throw new Error(`bundling ${o.entry} failed (${child.error?.message ?? `exit ${child.status ?? child.signal}`}): ${child.stderr?.trim().slice(-2000) ?? ''}`);
+  }
 }

@@ -44,7 +44,7 @@ const DUMMY_ENV: Record<EnvName, string> = {
  * and the local stack follow. A handler that reads a variable its needs do not give it fails here
  * as it would in AWS.
  */
-function lambdaEnv(name: FunctionName, withSourceMaps: boolean): NodeJS.ProcessEnv {
+export function lambdaEnv(name: FunctionName, withSourceMaps: boolean): NodeJS.ProcessEnv {
   const spec = FUNCTIONS[name];
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
