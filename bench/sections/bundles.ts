@@ -15,7 +15,7 @@ import { median, round } from '../lib/stats.ts';
 import type { BenchContext, Row, Section, SectionResult } from '../lib/types.ts';
 
 /** Cold imports per handler and variant; the median is reported. */
-const RUNS = 11;
+const RUNS = 15;
 const CHILD_TIMEOUT_MS = 20_000;
 
 type EnvName = (typeof ENV)[keyof typeof ENV];
@@ -203,6 +203,15 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
   await writeFile(loadedProbe, LOADED_PROBE);
   let childNode = '';
 
+  // Build every bundle first, then time them round by round: each round imports every bundle
+  // once, so drift in the machine's load (it moves by tens of percent within minutes here) falls
+  // on all functions alike instead of on whichever was measured then.
+  interface Built {
+    name: FunctionName; entry: string; plain: Awaited<ReturnType<typeof bundle>>; mapped: Awaited<ReturnType<typeof bundle>>;
+    bytes: number; gz: number; lazyBytes: number; mapBytes: number; parts: { name: string; bytes: number }[]; lazyParts: { name: string; bytes: number }[]; cold: Set<string>;
+    runs: { plain: Probe[]; sourcemap: Probe[] }; failure?: string;
+  }
+  const built: Built[] = [];
   for (const name of present) {
     const entry = join('lambdas', 'handlers', `${name}.ts`);
     ctx.progress(`bundles: ${name}: esbuild`);
@@ -228,34 +237,44 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
     }
     const coldFiles = Object.keys(plain.meta.outputs).filter((f) => f.endsWith('.mjs') && cold.has(f));
     const bytes = Buffer.concat(await Promise.all(coldFiles.map((f) => readFile(join(ctx.root, f)))));
-    const gz = gzipSync(bytes, { level: 9 }).length;
-    const lazyBytes = outputsOf(plain.meta, cold, 'lazy').reduce((a, o) => a + o.bytes, 0) + plain.lazyPackageBytes;
-    const mapBytes = (await stat(`${mapped.file}.map`)).size;
-    const parts = composition(plain.meta, cold);
-    const lazyParts = composition(plain.meta, cold, 'lazy');
+    built.push({
+      name, entry, plain, mapped, cold,
+      bytes: bytes.length,
+      gz: gzipSync(bytes, { level: 9 }).length,
+      lazyBytes: outputsOf(plain.meta, cold, 'lazy').reduce((a, o) => a + o.bytes, 0) + plain.lazyPackageBytes,
+      mapBytes: (await stat(`${mapped.file}.map`)).size,
+      parts: composition(plain.meta, cold),
+      lazyParts: composition(plain.meta, cold, 'lazy'),
+      runs: { plain: [], sourcemap: [] },
+    });
+  }
 
-    ctx.progress(`bundles: ${name}: ${RUNS} cold imports × 2`);
-    const runs: { plain: Probe[]; sourcemap: Probe[] } = { plain: [], sourcemap: [] };
-    let failure: string | undefined;
-    for (let i = 0; i < RUNS && !failure; i++) {
-      // Alternate the two variants so drift in machine load hits both alike.
+  for (let i = 0; i < RUNS; i++) {
+    ctx.progress(`bundles: cold imports, round ${i + 1} of ${RUNS}`);
+    // Alternate the order of the functions and of the two variants so no one always goes first.
+    for (const b of i % 2 ? [...built].reverse() : built) {
+      if (b.failure) continue;
       try {
-        runs.plain.push(await coldImport(probe, plain.file, lambdaEnv(name, false)));
-        runs.sourcemap.push(await coldImport(probe, mapped.file, lambdaEnv(name, true)));
+        const plain = () => coldImport(probe, b.plain.file, lambdaEnv(b.name, false)).then((r) => b.runs.plain.push(r));
+        const mapped = () => coldImport(probe, b.mapped.file, lambdaEnv(b.name, true)).then((r) => b.runs.sourcemap.push(r));
+        if (i % 2) { await mapped(); await plain(); } else { await plain(); await mapped(); }
       } catch (e) {
-        failure = (e as Error).message;
+        b.failure = (e as Error).message;
       }
     }
-    if (failure) problems.push(`${name}: cold import failed: ${failure}`);
-    childNode ||= runs.plain[0]?.node ?? '';
+  }
 
+  for (const b of built) {
+    const { name, parts, lazyParts, plain, runs } = b;
+    if (b.failure) problems.push(`${name}: cold import failed: ${b.failure}`);
+    childNode ||= runs.plain[0]?.node ?? '';
     const med = (xs: Probe[], k: keyof Omit<Probe, 'node'>) => (xs.length === RUNS ? round(median(xs.map((x) => x[k])), 1) : null);
     rows.push({
       handler: name,
       memoryMb: FUNCTIONS[name].memoryMb,
-      kb: round(bytes.length / KB, 1),
-      lazyKb: lazyBytes ? round(lazyBytes / KB, 1) : null,
-      gzipKb: round(gz / KB, 1),
+      kb: round(b.bytes / KB, 1),
+      lazyKb: b.lazyBytes ? round(b.lazyBytes / KB, 1) : null,
+      gzipKb: round(b.gz / KB, 1),
       importMs: med(runs.plain, 'importMs'),
       readyMs: med(runs.plain, 'readyMs'),
       wallMs: med(runs.plain, 'wallMs'),
@@ -263,12 +282,12 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
     });
     const total = parts.reduce((a, p) => a + p.bytes, 0) || 1;
     notes.push(`${name}: ${parts.slice(0, 6).map((p) => `${p.name} ${round(p.bytes / KB, 0)} KB (${Math.round((100 * p.bytes) / total)}%)`).join(', ')}`);
-    notes.push(`  ${' '.repeat(name.length)} biggest files: ${topFiles(plain.meta, cold, 4).map((f) => `${f.file} ${round(f.bytes / KB, 1)} KB`).join(', ')}`);
+    notes.push(`  ${' '.repeat(name.length)} biggest files: ${topFiles(plain.meta, b.cold, 4).map((f) => `${f.file} ${round(f.bytes / KB, 1)} KB`).join(', ')}`);
     if (plain.lazyPackageBytes) lazyParts.push({ name: 'lazy/*.cjs (charset packages)', bytes: plain.lazyPackageBytes });
-    lazyParts.sort((a, b) => b.bytes - a.bytes);
+    lazyParts.sort((a, c) => c.bytes - a.bytes);
     if (lazyParts.length) notes.push(`  ${' '.repeat(name.length)} lazy chunks (first use): ${lazyParts.slice(0, 4).map((p) => `${p.name} ${round(p.bytes / KB, 0)} KB`).join(', ')}`);
     data[name] = {
-      entry, bytes: bytes.length, lazyBytes, gzipBytes: gz, sourceMapBytes: mapBytes, buildMs: round(plain.buildMs, 0),
+      entry: b.entry, bytes: b.bytes, lazyBytes: b.lazyBytes, gzipBytes: b.gz, sourceMapBytes: b.mapBytes, buildMs: round(plain.buildMs, 0),
       composition: parts, runs,
     };
   }
