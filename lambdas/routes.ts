@@ -10,7 +10,7 @@ import type { FunctionName } from './functions.ts';
  * The schema modules, loaded when a route's schemas are first needed. A request's (params, query,
  * body) are what an HTTP function validates with: it builds those of its own routes at init and
  * nothing else. A response's schemas only describe the API (OpenAPI, the SDK, tests), so no
- * function builds them to answer a request: building the response views was four fifths of the
+ * function builds them to answer a request: building the response views was three fifths of the
  * zod work of an init (docs/decisions.md, "Request and response schemas live apart").
  */
 const requestModules = {
