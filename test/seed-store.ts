@@ -85,7 +85,8 @@ async function bulkStore(inbox: InboxRecord, messages: MessageRecord[], concurre
   const { messageWriteItems } = await import('../lambdas/store/messages.ts');
   const keys = await import('../lambdas/store/keys.ts');
   const { documentClient } = await import('../lambdas/aws/dynamo.ts');
-  const { BatchWriteCommand, UpdateCommand } = await import('../lambdas/aws/dynamo-commands.ts');
+  const { UpdateCommand } = await import('../lambdas/aws/dynamo-commands.ts');
+  const { batchPut } = await import('../lambdas/store/batch.ts');
   const { config } = await import('../lambdas/config.ts');
   const TableName = config.tableName;
   const threads = new Map<string, ThreadRecord>();
@@ -123,20 +124,20 @@ async function bulkStore(inbox: InboxRecord, messages: MessageRecord[], concurre
   }
   const source = items();
   const take = () => {
-    const batch: { PutRequest: { Item: Record<string, unknown> } }[] = [];
+    const batch: Record<string, unknown>[] = [];
     for (let n = source.next(); !n.done; n = source.next()) {
-      batch.push({ PutRequest: { Item: n.value } });
+      batch.push(n.value);
       if (batch.length === 25) break;
     }
     return batch;
   };
-  // The emulator, millions of items in, can stall long enough for a request to fail outright:
-  // a batch is idempotent (the same puts), so it is sent again after a pause instead of ending a
-  // seeding that took half an hour to get there.
-  const writeBatch = async (batch: { PutRequest: { Item: Record<string, unknown> } }[]) => {
+  // The store's batchPut (unprocessed items sent again). The emulator, millions of items in, can
+  // also stall long enough for a request to fail outright: a batch is idempotent (the same puts),
+  // so it is sent again after a pause instead of ending a seeding that took half an hour to get there.
+  const writeBatch = async (batch: Record<string, unknown>[]) => {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await documentClient.send(new BatchWriteCommand({ RequestItems: { [TableName]: batch } }));
+        return await batchPut(batch);
       } catch (e) {
         if (!(e instanceof TypeError) || attempt >= 8) throw e;
         await new Promise((r) => setTimeout(r, 1000 * 2 ** attempt));
@@ -144,13 +145,7 @@ async function bulkStore(inbox: InboxRecord, messages: MessageRecord[], concurre
     }
   };
   await Promise.all(Array.from({ length: concurrency }, async () => {
-    for (let batch = take(); batch.length; batch = take()) {
-      for (let attempt = 0; batch.length; attempt++) {
-        if (attempt > 5) throw new Error(`seeding: ${batch.length} items left unprocessed`);
-        const res = await writeBatch(batch);
-        batch = (res.UnprocessedItems?.[TableName] ?? []) as typeof batch;
-      }
-    }
+    for (let batch = take(); batch.length; batch = take()) await writeBatch(batch);
   }));
   const unread = messages.filter((m) => !m.read).length;
   const inbound = messages.filter((m) => m.direction === 'inbound').length;
