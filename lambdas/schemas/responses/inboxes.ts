@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { components } from '../common.ts';
-import { NextCursor, Timestamp } from './common.ts';
+import { PageFields, Timestamp } from './common.ts';
 
 export const InboxStatus = z.enum(['active', 'deleted']).register(components, { id: 'InboxStatus' });
 export const TierName = z.enum(['free', 'developer', 'growth', 'enterprise']).register(components, { id: 'Tier' });
@@ -36,11 +36,7 @@ export const InboxDetail = z.extend(InboxSummary, {
 }).register(components, { id: 'Inbox' });
 export const InboxList = z.object({
   inboxes: z.array(InboxSummary),
-  total: z.number().check(z.int()),
-  limit: z.number().check(z.int()),
-  offset: z.number().check(z.int()),
-  has_more: z.boolean(),
-  next_cursor: NextCursor,
+  ...PageFields,
 }).register(components, { id: 'InboxList' });
 export const InboxUpdated = z.object({
   id: z.string(),

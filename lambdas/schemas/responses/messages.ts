@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { components } from '../common.ts';
-import { NextCursor, Timestamp } from './common.ts';
+import { NextCursor, PageFields, Timestamp } from './common.ts';
 
 export const AttachmentMeta = z.object({
   id: z.string(),
@@ -54,8 +54,8 @@ export const Message = z.object({
   delivery_status: z.optional(z.enum(['queued', 'sent', 'delivered', 'bounced', 'failed'])),
 }).register(components, { id: 'Message' });
 export const MessageList = z.object({
-  messages: z.array(Message).check(z.describe('With view=summary each message lacks body_text, body_html, reply_body and headers')), total: z.number().check(z.int()), limit: z.number().check(z.int()), offset: z.number().check(z.int()), has_more: z.boolean(),
-  next_cursor: NextCursor,
+  messages: z.array(Message).check(z.describe('With view=summary each message lacks body_text, body_html, reply_body and headers')),
+  ...PageFields,
 }).register(components, { id: 'MessageList' });
 export const AttachmentDownload = z.object({
   id: z.string(), url: z.string().check(z.describe('Presigned; valid 1 hour; needs no key')), expires_at: Timestamp,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { components } from '../common.ts';
-import { NextCursor, Timestamp } from './common.ts';
+import { PageFields, Timestamp } from './common.ts';
 import { Message } from './messages.ts';
 
 export const Thread = z.object({
@@ -18,8 +18,8 @@ export const Thread = z.object({
   last_message_at: Timestamp.check(z.describe('Alias of latest_message.received_at')),
 }).register(components, { id: 'Thread' });
 export const ThreadList = z.object({
-  threads: z.array(Thread), total: z.number().check(z.int()), limit: z.number().check(z.int()), offset: z.number().check(z.int()), has_more: z.boolean(),
-  next_cursor: NextCursor,
+  threads: z.array(Thread),
+  ...PageFields,
 }).register(components, { id: 'ThreadList' });
 export const ThreadDetail = z.extend(Thread, { messages: z.array(Message) }).register(components, { id: 'ThreadWithMessages' });
 export const ThreadWithMessages = z.object({ thread: ThreadDetail }).register(components, { id: 'ThreadWithMessagesResult' });
