@@ -5,15 +5,15 @@
  * by `flushMetrics()` (the HTTP pipeline and every event handler await it when they finish).
  *
  * Powertools Metrics is loaded by the first flush that has something to write, not at init: most
- * HTTP functions count nothing, and its module graph was a sixth of their cold import
- * (docs/decisions.md, "Metrics load on first count").
+ * HTTP functions count nothing, and loaded and compiled its ~15 KB at every cold start for nothing
+ * (docs/decisions.md, "Bundles and observability").
  *
  * Namespace: POWERTOOLS_METRICS_NAMESPACE (the CDK construct sets 'Mailroom'); dimension: the
  * service (POWERTOOLS_SERVICE_NAME, one per function). Both default sensibly when unset.
  *
  * Usage: `import { metrics } from '../metrics.ts'; metrics.waitCall();` — one call per event.
  */
-import type { Metrics } from '@aws-lambda-powertools/metrics';
+import type { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { METRICS_NAMESPACE } from './functions.ts';
 
 /** Metric names, as they appear in CloudWatch. */
@@ -50,14 +50,14 @@ export const metrics = {
   waitCall: (n = 1) => count(METRIC.waitCalls, n),
 };
 
-let emf: Promise<{ metrics: Metrics; count: typeof import('@aws-lambda-powertools/metrics').MetricUnit.Count }> | undefined;
+let emf: Promise<{ metrics: Metrics; units: typeof MetricUnit }> | undefined;
 const loadEmf = () =>
-  (emf ??= import('@aws-lambda-powertools/metrics').then(({ Metrics, MetricUnit }) => ({
+  (emf ??= import('@aws-lambda-powertools/metrics').then(({ Metrics, MetricUnit: units }) => ({
     metrics: new Metrics({
       namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || METRICS_NAMESPACE,
       serviceName: process.env.POWERTOOLS_SERVICE_NAME || process.env.AWS_LAMBDA_FUNCTION_NAME || 'mailroom',
     }),
-    count: MetricUnit.Count,
+    units,
   })));
 
 /**
@@ -68,7 +68,7 @@ export async function flushMetrics(): Promise<void> {
   if (pending.size === 0) return;
   const counts = [...pending];
   pending.clear();
-  const { metrics: m, count: unit } = await loadEmf();
-  for (const [name, n] of counts) m.addMetric(name, unit, n);
-  m.publishStoredMetrics();
+  const { metrics: emfMetrics, units } = await loadEmf();
+  for (const [name, n] of counts) emfMetrics.addMetric(name, units.Count, n);
+  emfMetrics.publishStoredMetrics();
 }

@@ -108,8 +108,7 @@ export async function bundleHandler(o: BundleRequest): Promise<{ meta: Metafile;
  */
 export function bundleHandlerSync(o: BundleRequest): void {
   const cli = fileURLToPath(new URL('./bundle-cli.ts', import.meta.url));
-  const child = spawnSync(process.execPath, [cli, JSON.stringify(o)], { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
-  if (child.status !== 0) {
-    throw new Error(`bundling ${o.entry} failed (${child.error?.message ?? `exit ${child.status ?? child.signal}`}): ${child.stderr?.trim().slice(-2000) ?? ''}`);
-  }
+  // esbuild's warnings and errors go to this process's stderr, as they did in-process.
+  const child = spawnSync(process.execPath, [cli, JSON.stringify(o)], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (child.status !== 0) throw new Error(`bundling ${o.entry} failed (${child.error?.message ?? `exit ${child.status ?? child.signal}`}; esbuild's report is above)`);
 }
