@@ -26,6 +26,7 @@ export const AccountView = z.object({
     provider: z.nullable(z.string()),
   }),
 }).register(components, { id: 'Account' });
+
 export const Capability = z.object({ action: z.string(), description: z.string() }).register(components, { id: 'Capability' });
 export const MissingCapability = z.object({
   action: z.string(),
@@ -34,6 +35,7 @@ export const MissingCapability = z.object({
   unlock_url: z.nullable(z.string()).check(z.describe('null: no upgrade unlocks it (this deployment does not offer it)')),
   api_call: z.nullable(z.string()).check(z.describe('null: no upgrade unlocks it')),
 }).register(components, { id: 'MissingCapability' });
+
 export const Capabilities = z.object({
   tier: TierName,
   can: z.array(Capability),
@@ -48,6 +50,7 @@ export const Capabilities = z.object({
     max_custom_domains: z.number().check(z.int(), z.describe('-1 = unlimited')),
   }),
 }).register(components, { id: 'Capabilities' });
+
 export const UpgradeResult = z.object({
   account_id: z.string(),
   from_tier: TierName,

@@ -1,3 +1,9 @@
+/**
+ * What the API answers, as zod schemas: the `res(…)` of the route table (lambdas/routes.ts). They
+ * describe the API (openapi.json and its named components, the SDK's types, the tests that check
+ * answers); no function builds them to answer, so nothing here is on a cold start. A request
+ * schema (lambdas/schemas/<module>.ts) never imports one of these.
+ */
 import * as z from 'zod/mini';
 import { components } from '../common.ts';
 
@@ -15,6 +21,7 @@ export const ErrorEnvelope = z.object({
   details: z.optional(z.unknown()).check(z.describe('More about the failure, e.g. every invalid field')),
   request_id: z.optional(z.string()).check(z.describe('Quote it when reporting a 500')),
 }).register(components, { id: 'Error' });
+
 export const successEnvelope = <T extends z.ZodMiniType>(result: T) =>
   z.object({ result, next_steps: z.array(z.string()) });
 export const NextCursor = z.nullable(z.string()).check(z.describe('Pass as cursor to get the next page; null on the last page'));

@@ -12,6 +12,7 @@ export const DomainDnsRecord = z.object({
   status: z.enum(['pending', 'verified', 'failed']).check(z.describe('pending until the first verify call')),
   detail: z.nullable(z.string()).check(z.describe('Why the last check failed: what DNS answered')),
 }).register(components, { id: 'DomainDnsRecord' });
+
 export const Domain = z.object({
   id: z.string().check(z.describe('dom_…')),
   domain: z.string().check(z.describe('ASCII (IDNA) form, as in addresses')),
@@ -23,9 +24,11 @@ export const Domain = z.object({
   last_checked_at: z.nullable(Timestamp),
   verified_at: z.nullable(Timestamp),
 }).register(components, { id: 'Domain' });
+
 export const DomainList = z.object({
   domains: z.array(Domain),
   ...PageFields,
   max_custom_domains: z.number().check(z.int(), z.describe('-1 = unlimited')),
 }).register(components, { id: 'DomainList' });
+
 export const DomainDeleted = z.object({ id: z.string(), domain: z.string(), deleted: z.literal(true) }).register(components, { id: 'DomainDeleted' });

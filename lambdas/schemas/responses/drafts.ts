@@ -18,6 +18,7 @@ export const Draft = z.object({
   created_at: Timestamp,
   updated_at: Timestamp,
 }).register(components, { id: 'Draft' });
+
 export const DraftList = z.object({ drafts: z.array(Draft), ...PageFields }).register(components, { id: 'DraftList' });
 export const DraftDeleted = z.object({ id: z.string(), deleted: z.literal(true), cancelled_schedule: z.boolean() }).register(components, { id: 'DraftDeleted' });
 export const SendResult = z.object({

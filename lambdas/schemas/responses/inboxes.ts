@@ -17,6 +17,7 @@ export const InboxCreated = z.object({
   client_id: z.optional(z.string()),
   metadata: z.optional(z.record(z.string(), z.unknown())),
 }).register(components, { id: 'InboxCreated' });
+
 export const InboxSummary = z.object({
   id: z.string(),
   address: z.string(),
@@ -27,6 +28,7 @@ export const InboxSummary = z.object({
   thread_count: z.number().check(z.int()),
   last_received_at: z.nullable(Timestamp),
 }).register(components, { id: 'InboxSummary' });
+
 export const InboxDetail = z.extend(InboxSummary, {
   view_url: z.string(),
   tier: TierName,
@@ -34,10 +36,12 @@ export const InboxDetail = z.extend(InboxSummary, {
   client_id: z.optional(z.string()),
   metadata: z.optional(z.record(z.string(), z.unknown())),
 }).register(components, { id: 'Inbox' });
+
 export const InboxList = z.object({
   inboxes: z.array(InboxSummary),
   ...PageFields,
 }).register(components, { id: 'InboxList' });
+
 export const InboxUpdated = z.object({
   id: z.string(),
   address: z.string(),
@@ -45,6 +49,7 @@ export const InboxUpdated = z.object({
   status: InboxStatus,
   updated_at: Timestamp,
 }).register(components, { id: 'InboxUpdated' });
+
 export const InboxDeleted = z.object({
   id: z.string(),
   address: z.string(),

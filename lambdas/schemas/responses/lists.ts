@@ -12,5 +12,6 @@ export const ListEntry = z.object({
   status: z.literal('active'),
   created_at: Timestamp,
 }).register(components, { id: 'ListEntry' });
+
 export const ListEntryList = z.object({ lists: z.array(ListEntry), ...PageFields }).register(components, { id: 'ListEntryList' });
 export const ListEntryDeleted = z.object({ id: z.string(), deleted: z.literal(true) }).register(components, { id: 'ListEntryDeleted' });

@@ -11,15 +11,18 @@ export const AttachmentMeta = z.object({
   content_id: z.optional(z.string()),
   download_url: z.string().check(z.describe('API path that returns a presigned URL (needs the key)')),
 }).register(components, { id: 'Attachment' });
+
 export const CtaLink = z.object({
   url: z.string(), text: z.string(), confidence: z.enum(['high', 'medium', 'low']), type: z.string(),
 }).register(components, { id: 'CtaLink' });
+
 export const VerificationCode = z.object({ code: z.string(), confidence: z.enum(['high', 'medium', 'low']), context: z.string() }).register(components, { id: 'VerificationCode' });
 export const AuthResult = z.enum(['pass', 'fail', 'none', 'temperror', 'disabled']);
 export const Authentication = z.object({
   spf: AuthResult, dkim: AuthResult, dmarc: AuthResult,
   sender_verified: z.boolean().check(z.describe('DMARC passed for the domain of the From address: the sender is who From says')),
 }).check(z.describe('Sender authentication of a received message (null for mail this inbox sent)')).register(components, { id: 'Authentication' });
+
 export const Message = z.object({
   id: z.string(),
   inbox_id: z.string(),
@@ -53,18 +56,22 @@ export const Message = z.object({
   parse_error: z.optional(z.string()).check(z.describe('Present when the message could only partly be read')),
   delivery_status: z.optional(z.enum(['queued', 'sent', 'delivered', 'bounced', 'failed'])),
 }).register(components, { id: 'Message' });
+
 export const MessageList = z.object({
   messages: z.array(Message).check(z.describe('With view=summary each message lacks body_text, body_html, reply_body and headers')),
   ...PageFields,
 }).register(components, { id: 'MessageList' });
+
 export const AttachmentDownload = z.object({
   id: z.string(), url: z.string().check(z.describe('Presigned; valid 1 hour; needs no key')), expires_at: Timestamp,
   filename: z.string(), content_type: z.string(), size: z.number().check(z.int()),
 }).register(components, { id: 'AttachmentDownload' });
+
 export const Rejection = z.object({
   from: z.string(), subject: z.string(), reason: z.string(), rejected_at: Timestamp,
   rule: z.nullable(z.object({ id: z.string(), type: z.string(), address: z.string(), inbox_id: z.nullable(z.string()) })),
 }).register(components, { id: 'Rejection' });
+
 export const RejectionList = z.object({ rejections: z.array(Rejection), total: z.number().check(z.int(), z.describe('Rejections on this page')), next_cursor: NextCursor }).register(components, { id: 'RejectionList' });
 export const WaitResult = z.object({
   message: z.nullable(Message),

@@ -9,6 +9,7 @@ export const UpgradeLinkResult = z.object({
   operator_action_label: z.string(),
   agent_script: z.string().check(z.describe('Words to relay to your operator, link included')),
 }).register(components, { id: 'UpgradeLinkResult' });
+
 export const NotificationStatus = z.enum(['pending', 'approved', 'declined']).register(components, { id: 'NotificationStatus' });
 export const OperatorNotification = z.object({
   notification_id: z.string().check(z.describe('not_…')),
@@ -18,6 +19,7 @@ export const OperatorNotification = z.object({
   expires_at: Timestamp,
   status: NotificationStatus,
 }).register(components, { id: 'OperatorNotification' });
+
 export const NotificationView = z.object({
   notification_id: z.string(),
   issue: z.string(),
@@ -29,4 +31,5 @@ export const NotificationView = z.object({
   created_at: Timestamp,
   expires_at: Timestamp,
 }).register(components, { id: 'Notification' });
+
 export const PaymentWebhookResult = z.object({ received: z.boolean(), outcome: z.string() }).register(components, { id: 'PaymentWebhookResult' });

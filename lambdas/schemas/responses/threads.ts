@@ -17,10 +17,12 @@ export const Thread = z.object({
   updated_at: Timestamp,
   last_message_at: Timestamp.check(z.describe('Alias of latest_message.received_at')),
 }).register(components, { id: 'Thread' });
+
 export const ThreadList = z.object({
   threads: z.array(Thread),
   ...PageFields,
 }).register(components, { id: 'ThreadList' });
+
 export const ThreadDetail = z.extend(Thread, { messages: z.array(Message) }).register(components, { id: 'ThreadWithMessages' });
 export const ThreadWithMessages = z.object({ thread: ThreadDetail }).register(components, { id: 'ThreadWithMessagesResult' });
 export const ThreadResult = z.object({ thread: Thread }).register(components, { id: 'ThreadResult' });

@@ -16,6 +16,7 @@ export const Webhook = z.object({
   created_at: Timestamp,
   updated_at: Timestamp,
 }).register(components, { id: 'Webhook' });
+
 export const WebhookWithSecret = z.extend(Webhook, { secret: z.string().check(z.describe('whsec_…: shown only now; verify X-Service-Signature and the Standard Webhooks webhook-signature with it')) }).register(components, { id: 'WebhookWithSecret' });
 export const WebhookList = z.object({ webhooks: z.array(Webhook), ...PageFields }).register(components, { id: 'WebhookList' });
 export const WebhookDeleted = z.object({ id: z.string(), deleted: z.literal(true) }).register(components, { id: 'WebhookDeleted' });
@@ -29,9 +30,11 @@ export const WebhookTestResult = z.object({
   error: z.nullable(z.string()),
   event_id: z.string(),
 }).register(components, { id: 'WebhookTestResult' });
+
 export const DeliveryLog = z.object({
   event_id: z.string(), event_type: z.string(), attempted_at: Timestamp, delivered_at: z.nullable(Timestamp),
   response_code: z.nullable(z.number().check(z.int())), latency_ms: z.number().check(z.int()), error: z.nullable(z.string()),
   retry_count: z.number().check(z.int(), z.describe('0 for the first attempt')), success: z.boolean(),
 }).register(components, { id: 'DeliveryLog' });
+
 export const DeliveryLogList = z.object({ logs: z.array(DeliveryLog), ...PageFields }).register(components, { id: 'DeliveryLogList' });
