@@ -212,6 +212,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
     runs: { plain: Probe[]; sourcemap: Probe[] }; failure?: string;
   }
   const built: Built[] = [];
+  const rowOf = new Map<string, Row>();
   for (const name of present) {
     const entry = join('lambdas', 'handlers', `${name}.ts`);
     ctx.progress(`bundles: ${name}: esbuild`);
@@ -222,7 +223,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
       mapped = await bundle(ctx.root, entry, join(dir, `${name}-sourcemap`), true);
     } catch (e) {
       problems.push(`${name}: esbuild failed: ${(e as Error).message.split('\n').slice(0, 6).join(' ')}`);
-      rows.push({ handler: name });
+      rowOf.set(name, { handler: name });
       continue;
     }
     // Size = what a cold start loads: index.mjs, the chunks it imports and those init awaits. The
@@ -232,7 +233,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
       cold = await loadedAtInit(ctx.root, loadedProbe, plain.file, lambdaEnv(name, false));
     } catch (e) {
       problems.push(`${name}: cold import failed: ${(e as Error).message}`);
-      rows.push({ handler: name });
+      rowOf.set(name, { handler: name });
       continue;
     }
     const coldFiles = Object.keys(plain.meta.outputs).filter((f) => f.endsWith('.mjs') && cold.has(f));
@@ -249,6 +250,23 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
     });
   }
 
+  // The Powertools probes, timed in the same rounds so they compare with the functions.
+  const probes: { name: string; file: string; bytes: Buffer; runs: Probe[]; failure?: string }[] = [];
+  for (const [probeName, source] of Object.entries(PROBES)) {
+    ctx.progress(`bundles: ${probeName}: esbuild`);
+    // Inside the project so the probe resolves the project's node_modules.
+    const probeDir = join(ctx.root, 'node_modules', '.cache', 'mailroom-bench-probes');
+    await mkdir(probeDir, { recursive: true });
+    const src = join(probeDir, `${probeName.replace(/\W+/g, '-')}.ts`);
+    await writeFile(src, source);
+    try {
+      const { file } = await bundle(ctx.root, src, join(dir, probeName.replace(/\W+/g, '-')), false);
+      probes.push({ name: probeName, file, bytes: await readFile(file), runs: [] });
+    } catch (e) {
+      problems.push(`${probeName}: ${(e as Error).message.split('\n')[0]}`);
+    }
+  }
+
   for (let i = 0; i < RUNS; i++) {
     ctx.progress(`bundles: cold imports, round ${i + 1} of ${RUNS}`);
     // Alternate the order of the functions and of the two variants so no one always goes first.
@@ -262,6 +280,14 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
         b.failure = (e as Error).message;
       }
     }
+    for (const pr of probes) {
+      if (pr.failure) continue;
+      try {
+        pr.runs.push(await coldImport(probe, pr.file, lambdaEnv('discovery', false)));
+      } catch (e) {
+        pr.failure = (e as Error).message;
+      }
+    }
   }
 
   for (const b of built) {
@@ -269,7 +295,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
     if (b.failure) problems.push(`${name}: cold import failed: ${b.failure}`);
     childNode ||= runs.plain[0]?.node ?? '';
     const med = (xs: Probe[], k: keyof Omit<Probe, 'node'>) => (xs.length === RUNS ? round(median(xs.map((x) => x[k])), 1) : null);
-    rows.push({
+    rowOf.set(name, {
       handler: name,
       memoryMb: FUNCTIONS[name].memoryMb,
       kb: round(b.bytes / KB, 1),
@@ -291,26 +317,13 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
       composition: parts, runs,
     };
   }
-
-  for (const [probeName, source] of Object.entries(PROBES)) {
-    ctx.progress(`bundles: ${probeName}`);
-    // Inside the project so the probe resolves the project's node_modules.
-    const probeDir = join(ctx.root, 'node_modules', '.cache', 'mailroom-bench-probes');
-    await mkdir(probeDir, { recursive: true });
-    const src = join(probeDir, `${probeName.replace(/\W+/g, '-')}.ts`);
-    await writeFile(src, source);
-    try {
-      const built = await bundle(ctx.root, src, join(dir, probeName.replace(/\W+/g, '-')), false);
-      const bytes = await readFile(built.file);
-      const probes: Probe[] = [];
-      for (let i = 0; i < RUNS; i++) probes.push(await coldImport(probe, built.file, lambdaEnv('discovery', false)));
-      const med = (k: 'importMs' | 'readyMs' | 'wallMs') => round(median(probes.map((x) => x[k])), 1);
-      rows.push({ handler: probeName, kb: round(bytes.length / KB, 1), gzipKb: round(gzipSync(bytes, { level: 9 }).length / KB, 1),
-        importMs: med('importMs'), readyMs: med('readyMs'), wallMs: med('wallMs'), mapsReadyMs: null });
-      data[probeName] = { bytes: bytes.length, runs: probes };
-    } catch (e) {
-      problems.push(`${probeName}: ${(e as Error).message.split('\n')[0]}`);
-    }
+  for (const name of present) rows.push(rowOf.get(name)!);
+  for (const pr of probes) {
+    if (pr.failure) { problems.push(`${pr.name}: ${pr.failure}`); continue; }
+    const med = (k: 'importMs' | 'readyMs' | 'wallMs') => round(median(pr.runs.map((x) => x[k])), 1);
+    rows.push({ handler: pr.name, kb: round(pr.bytes.length / KB, 1), gzipKb: round(gzipSync(pr.bytes, { level: 9 }).length / KB, 1),
+      importMs: med('importMs'), readyMs: med('readyMs'), wallMs: med('wallMs'), mapsReadyMs: null });
+    data[pr.name] = { bytes: pr.bytes.length, runs: pr.runs };
   }
 
   // The targets of issue 11, checked on every run: HTTP bundles small and quick to load, ingest quick.
