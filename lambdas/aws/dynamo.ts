@@ -51,8 +51,12 @@ const UNMARSHALL_OPTIONS = { wrapNumbers: (text: string) => Number(text) };
  * Calls made, and round trips: a call sent while another of the same counter is still out rides
  * the same round trip (calls sent side by side cost one wait, not two).
  */
-export interface DynamoCallCounter { count: number; roundTrips: number; inFlight: number; byCommand: Record<string, number>; itemsRead: number }
-const newCounter = (): DynamoCallCounter => ({ count: 0, roundTrips: 0, inFlight: 0, byCommand: {}, itemsRead: 0 });
+export interface DynamoCallCounter {
+  count: number; roundTrips: number; inFlight: number; byCommand: Record<string, number>; itemsRead: number;
+  /** Writes refused for a failed condition (ConditionalCheckFailedException), and transactions cancelled (a condition or a conflict). */
+  conditionFailed: number; transactionsCancelled: number;
+}
+const newCounter = (): DynamoCallCounter => ({ count: 0, roundTrips: 0, inFlight: 0, byCommand: {}, itemsRead: 0, conditionFailed: 0, transactionsCancelled: 0 });
 
 /** DynamoDB round trips made by this process; the benchmark reads it per request. */
 export const dynamoCalls = newCounter();
@@ -95,6 +99,13 @@ export const documentClient = {
       const input = marshallInput(command.operation, command.input as Wire);
       for (const listener of dynamoListeners) listener(name, input);
       answer = await call(command.operation, input);
+    } catch (e) {
+      const name = (e as Error).name;
+      for (const c of counters) {
+        if (name === 'ConditionalCheckFailedException') c.conditionFailed += 1;
+        if (name === 'TransactionCanceledException') c.transactionsCancelled += 1;
+      }
+      throw e;
     } finally {
       for (const c of counters) c.inFlight -= 1;
     }

@@ -14,7 +14,7 @@ import { stripKeys } from './keys.ts';
 import type { LinkUse, NotificationRecord } from './operators.ts';
 import type {
   AccountRecord, ApiKeyRecord, ArrivalRecord, DeliveryLogRecord, DraftRecord, EventRecord, InboxRecord, ListEntryRecord,
-  MessageRecord, RejectionRecord, ThreadRecord, WebhookRecord,
+  MessageRecord, PendingArrival, RejectionRecord, ThreadRecord, WebhookRecord,
 } from './records.ts';
 
 type Key = { pk: string; sk: string };
@@ -121,12 +121,27 @@ export const message = /* @__PURE__ */ declare<MessageRecord>({
   fromStored: (a) => (a.headers ? a : { ...a, headers: {} }) as unknown as MessageRecord,
 });
 
-/** Message-ID header → message and thread: how a reply finds its thread. */
-export const messageIdHeader = /* @__PURE__ */ declare<{ message_id_header: string; message_id: string; thread_id: string }, { inboxId: string }>({
+/**
+ * Message-ID header → thread (and the message, once one with that Message-ID is stored): how a
+ * reply finds its thread. A reply also claims the ids it answers, without `message_id`, so a
+ * parent stored after its reply joins the reply's thread instead of starting another.
+ */
+export const messageIdHeader = /* @__PURE__ */ declare<{ message_id_header: string; message_id?: string; thread_id: string }, { inboxId: string }>({
   name: 'message-id', key: (h, c) => keys.messageIdHeader(c.inboxId, h.message_id_header),
 });
 
 export const arrival = /* @__PURE__ */ declare<ArrivalRecord, { inboxId: string }>({ name: 'arrival', key: (a, c) => keys.arrival(c.inboxId, a.seq) });
+
+export const pendingArrival = /* @__PURE__ */ declare<PendingArrival, { inboxId: string }>({
+  name: 'pending-arrival',
+  key: (p, c) => keys.pendingArrival(c.inboxId, p.message_id),
+  indexes: (p, c) => keys.pendingArrivalIndex(p.created_at, c.inboxId, p.message_id),
+});
+
+/** Who sequences an inbox's arrivals now (an optimisation: the marker's condition keeps the order right). */
+export const sequencerLease = /* @__PURE__ */ declare<{ owner: string; expires_at: number }, { inboxId: string }>({
+  name: 'sequencer-lease', key: (_l, c) => keys.sequencerLease(c.inboxId),
+});
 
 export const searchWord = /* @__PURE__ */ declare<{ message_id: string; thread_id: string; inbox_id: string }, { accountId: string; word: string }>({
   name: 'search-word', key: (w, c) => { const k = keys.searchWord(w.inbox_id, c.accountId, c.word, w.message_id); return { pk: k.pk, sk: k.sk }; },
@@ -293,3 +308,19 @@ export const connectionHeld = /* @__PURE__ */ declare<{ event_id: string }, Conn
   key: (h, c) => keys.connectionHeld(c.connection_id, h.event_id),
   expiresAt: (_h, c) => epochSeconds(c.connected_at) + CONNECTION_TTL_SECONDS,
 });
+
+// ── Webhook delivery claims (issue #22 item 3) ────────────────────────────────────────────
+/** Kept a day after it lapses (a successful attempt leaves its claim to lapse; a failed one deletes it). */
+export const DELIVERY_CLAIM_KEEP_SECONDS = 86400;
+
+/**
+ * An attempt at delivering (event, webhook) in flight: written before the POST under the
+ * condition that no other attempt holds a live one, so at most one POST per pair is in flight.
+ * `expires_at` is epoch milliseconds.
+ */
+export const deliveryClaim = /* @__PURE__ */ declare<{ attempt_id: string; claimed_at: string; expires_at: number }, { eventId: string; webhookId: string }>({
+  name: 'delivery-claim',
+  key: (_c, k) => keys.deliveryClaim(k.eventId, k.webhookId),
+  expiresAt: (c) => Math.floor(c.expires_at / 1000) + DELIVERY_CLAIM_KEEP_SECONDS,
+});
+// ── end of webhook delivery claims ──────────────────────────────────────────────────────

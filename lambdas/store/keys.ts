@@ -18,6 +18,9 @@
  *   account → search words               gsi2 ACCOUNT#<acc>#WORDS           <word>#<msg>
  *   inbox → last arrival (wait marker)   pk INBOX#<inb>                     sk ARRIVALS
  *   inbox → arrivals in order            pk INBOX#<inb>                     sk ARRIVAL#<seq, 12 digits>
+ *   inbox → stored, not yet in order     pk INBOX#<inb>                     sk PENDING#<msg>  (the sequencer's queue)
+ *   stale pending arrivals (sweeper)     gsi3 PENDING_ARRIVALS              <created_at>#<inb>#<msg>
+ *   inbox → its sequencer's lease        pk INBOX#<inb>                     sk SEQUENCER
  *   inbox → threads                      pk INBOX#<inb>                     sk THREAD#<thr>
  *   inbox → threads by updated_at        gsi1 INBOX#<inb>#THREADS           <updated_at>#<thr>
  *   account → threads by updated_at      gsi2 ACCOUNT#<acc>#THREADS         <updated_at>#<thr>
@@ -85,6 +88,14 @@ export const messagePrefix = 'MSG#';
 export const arrivalMarker = (inboxId: string) => ({ pk: `INBOX#${inboxId}`, sk: 'ARRIVALS' });
 export const arrival = (inboxId: string, seq: number) => ({ pk: `INBOX#${inboxId}`, sk: `ARRIVAL#${String(seq).padStart(12, '0')}` });
 export const arrivalPrefix = 'ARRIVAL#';
+/** A stored inbound message waiting for its place in the arrival order and its counters. */
+export const pendingArrival = (inboxId: string, messageId: string) => ({ pk: `INBOX#${inboxId}`, sk: `PENDING#${messageId}` });
+export const pendingArrivalPrefix = 'PENDING#';
+export const pendingArrivalIndex = (createdAt: string, inboxId: string, messageId: string) => ({
+  gsi3pk: 'PENDING_ARRIVALS', gsi3sk: `${createdAt}#${inboxId}#${messageId}`,
+});
+export const pendingArrivalsPartition = 'PENDING_ARRIVALS';
+export const sequencerLease = (inboxId: string) => ({ pk: `INBOX#${inboxId}`, sk: 'SEQUENCER' });
 export const threadMessagesIndex = (threadId: string, receivedAt: string, messageId: string) => ({
   gsi1pk: `THREAD#${threadId}`, gsi1sk: `${receivedAt}#${messageId}`,
 });
@@ -188,3 +199,9 @@ export function stripKeys<T extends Record<string, unknown>>(item: T): Omit<T, '
   void [pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, ttl, entity];
   return rest;
 }
+
+// ── Webhook delivery claims (issue #22 item 3) ────────────────────────────────────────────
+//   attempt at (event, webhook) in flight (expires)  pk DELIVERED#<evt>#<wh>   sk CLAIM
+// Beside the delivered marker and the handled attempts of the same pair (one partition).
+export const deliveryClaim = (eventId: string, webhookId: string) => ({ pk: `DELIVERED#${eventId}#${webhookId}`, sk: 'CLAIM' });
+// ── end of webhook delivery claims ──────────────────────────────────────────────────────

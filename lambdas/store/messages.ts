@@ -1,7 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
-import { ifApplied, transact } from './conditional.ts';
+import { ifApplied, transact, type TransactItem } from './conditional.ts';
+import { pendingArrivalPut, pendingReadUpdate } from './arrivals.ts';
 import * as entities from './entities.ts';
 import * as keys from './keys.ts';
 import { batchGet } from './batch.ts';
@@ -31,28 +32,32 @@ export async function claimedInboxIds(usernames: string[]): Promise<string[]> {
 /** An inbox a received mail is filed into, with what filing it needs to know first. */
 export interface MailTarget {
   inbox: InboxRecord;
-  /** The arrival marker's seq (0 before the first mail). */
-  previousArrival: number;
-  /** The thread of the first Message-ID candidate already stored in this inbox. */
+  /** The thread of the first Message-ID candidate already claimed in this inbox, else of the mail's own Message-ID. */
   threadId: string | undefined;
+  /** Message-IDs (the mail's own and its candidates) already claimed in this inbox: not written again. */
+  claimed: Set<string>;
 }
 
+/** How many of a reply's candidates (In-Reply-To first) it claims for its thread before their messages arrive. */
+const CLAIMED_CANDIDATES = 3;
+
 /**
- * Everything filing a mail reads, for all its inboxes, in one round trip: each inbox, its
- * arrival marker and its Message-ID index entries of the candidates (strongly consistent: the
- * marker must be the latest). Inactive inboxes are left out.
+ * Everything filing a mail reads, for all its inboxes, in one round trip: each inbox and its
+ * Message-ID claims of the mail's own id and of its candidates (In-Reply-To, then References
+ * newest first). Inactive inboxes are left out.
  */
-export async function mailTargets(inboxIds: string[], candidates: string[]): Promise<MailTarget[]> {
+export async function mailTargets(inboxIds: string[], candidates: string[], own?: string): Promise<MailTarget[]> {
   if (!inboxIds.length) return [];
-  const found = await batchGet(inboxIds.flatMap((id) => [keys.inbox(id), keys.arrivalMarker(id), ...candidates.map((c) => keys.messageIdHeader(id, c))]), true);
+  const ids = own && !candidates.includes(own) ? [...candidates, own] : candidates;
+  const found = await batchGet(inboxIds.flatMap((id) => [keys.inbox(id), ...ids.map((c) => keys.messageIdHeader(id, c))]), true);
   const byKey = new Map(found.map((i) => [`${i.pk}|${i.sk}`, i]));
   const at = (k: { pk: string; sk: string }) => byKey.get(`${k.pk}|${k.sk}`);
   const out: MailTarget[] = [];
   for (const id of inboxIds) {
     const inbox = at(keys.inbox(id));
     if (!inbox || inbox.status !== 'active') continue;
-    const thread = candidates.map((c) => at(keys.messageIdHeader(id, c))).find((m) => m)?.thread_id as string | undefined;
-    out.push({ inbox: entities.inbox.record(inbox), previousArrival: Number(at(keys.arrivalMarker(id))?.seq ?? 0), threadId: thread });
+    const claims = ids.map((c) => [c, at(keys.messageIdHeader(id, c))] as const).filter(([, i]) => i);
+    out.push({ inbox: entities.inbox.record(inbox), threadId: claims[0]?.[1]?.thread_id as string | undefined, claimed: new Set(claims.map(([c]) => c)) });
   }
   return out;
 }
@@ -67,22 +72,26 @@ export interface StoreMessageArgs {
   preview: string;
   /** message.received (and thread.created), written with the message (outbox). */
   events: EventRecord[];
-  /**
-   * Inbound mail takes the next place in the inbox's arrival order: `previous` is the marker's
-   * seq as read before, and the write fails ('conflict') if another arrival took it meanwhile.
-   */
-  arrival?: { previous: number };
 }
+
+/** Rounds of storeMessage when a concurrent transaction touched one of its items (AWS: TransactionConflict). */
+const STORE_CONFLICT_ATTEMPTS = 5;
 
 /**
  * Message, thread (new or updated), Message-ID index and inbox counters in one transaction:
  * a retried trigger either finds the message already there ('duplicate') or writes all of it.
+ * For outbound mail (sends are capped per account and minute) and seeding; inbound mail is
+ * stored by storeInboundMessage, which writes no item another message also writes.
  */
 export async function storeMessage(args: StoreMessageArgs): Promise<StoreMessageOutcome> {
-  const outcome = await transact(messageWriteItems(args));
-  if (outcome.ok) return 'stored';
-  // The message's own condition (first item): it is already there.
-  return outcome.failed === 0 ? 'duplicate' : 'conflict';
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await transact(messageWriteItems(args));
+    if (outcome.ok) return 'stored';
+    // The message's own condition (first item): it is already there.
+    if (outcome.failed === 0) return 'duplicate';
+    if (attempt >= STORE_CONFLICT_ATTEMPTS) return 'conflict';
+    await new Promise((r) => setTimeout(r, Math.random() * 50 * attempt));
+  }
 }
 
 /**
@@ -91,8 +100,7 @@ export async function storeMessage(args: StoreMessageArgs): Promise<StoreMessage
  */
 export function messageWriteItems(args: StoreMessageArgs): any[] {
   const { inbox, thread } = args;
-  const seq = args.arrival ? args.arrival.previous + 1 : undefined;
-  const m: MessageRecord = seq === undefined ? args.message : { ...args.message, arrival_seq: seq };
+  const m = args.message;
   // Outbound mail is part of its thread but is neither unread nor "received" by the inbox.
   const inbound = m.direction === 'inbound';
   const latest = { id: m.id, from_address: m.from, preview: args.preview, received_at: m.received_at };
@@ -133,22 +141,67 @@ export function messageWriteItems(args: StoreMessageArgs): any[] {
   items.push({ Update: { TableName, Key: keys.inbox(inbox.id),
     UpdateExpression: `ADD ${adds.join(', ')}${inbound ? ' SET last_received_at = :at' : ''}`,
     ExpressionAttributeValues: { ':one': 1, ...(inbound ? { ':at': m.received_at } : {}) } } });
-  if (seq !== undefined) {
-    const marker: ArrivalMarker = { seq, last_message_id: m.id, last_received_at: m.received_at };
-    items.push({ Update: { TableName, Key: keys.arrivalMarker(inbox.id),
-      UpdateExpression: 'SET seq = :seq, last_message_id = :id, last_received_at = :at, entity = :e',
-      ConditionExpression: seq === 1 ? 'attribute_not_exists(seq)' : 'seq = :prev',
-      ExpressionAttributeValues: { ':seq': seq, ':id': marker.last_message_id, ':at': marker.last_received_at, ':e': 'arrival-marker',
-        ...(seq === 1 ? {} : { ':prev': seq - 1 }) } } });
-    const arrival: ArrivalRecord = { seq, message_id: m.id, received_at: m.received_at };
-    items.push({ Put: { TableName, Item: entities.arrival.item(arrival, { inboxId: inbox.id }), ConditionExpression: 'attribute_not_exists(pk)' } });
-  }
   items.push(...args.events.map(eventPut));
-  // Search words ride in the same transaction: no extra round trip, and never an index entry
-  // for a message that was not stored. What room the transaction has left bounds their number.
-  const words = messageSearchWords(m, MAX_TRANSACTION_ITEMS - items.length);
-  items.push(...words.map((word) => ({ Put: { TableName, Item: entities.searchWord.item({ message_id: m.id, thread_id: m.thread_id, inbox_id: inbox.id },
-    { accountId: inbox.account_id, word }) } })));
+  items.push(...searchWordPuts(m, inbox, MAX_TRANSACTION_ITEMS - items.length));
+  return items;
+}
+
+/**
+ * Search words ride in the storing transaction: no extra round trip, and never an index entry
+ * for a message that was not stored. What room the transaction has left bounds their number.
+ */
+function searchWordPuts(m: MessageRecord, inbox: InboxRecord, room: number) {
+  return messageSearchWords(m, room).map((word) => ({ Put: { TableName, Item: entities.searchWord.item({ message_id: m.id, thread_id: m.thread_id, inbox_id: inbox.id },
+    { accountId: inbox.account_id, word }) } }));
+}
+
+export interface StoreInboundArgs {
+  message: MessageRecord;
+  inbox: InboxRecord;
+  /** A new thread (written here, its counts applied by the sequencer) or the existing one it joins. */
+  thread: { kind: 'new'; record: ThreadRecord } | { kind: 'existing'; id: string };
+  preview: string;
+  events: EventRecord[];
+  /** Message-IDs this message claims for its thread: its own and its first candidates, those not claimed yet. */
+  claims: { own: string | undefined; candidates: string[] };
+}
+
+/**
+ * An inbound message, stored with items of its own only (docs/decisions.md, "Ingest without a hot
+ * item"): the message, a new thread, its Message-ID claims, its events, search words and its
+ * PENDING entry; the inbox's arrival order and every shared counter follow in sequenceArrivals.
+ * 'conflict' when a claim was taken meanwhile (a reply and its parent racing): read and try again.
+ */
+export async function storeInboundMessage(args: StoreInboundArgs): Promise<StoreMessageOutcome> {
+  const outcome = await transact(inboundWriteItems(args));
+  if (outcome.ok) return 'stored';
+  return outcome.failed === 0 ? 'duplicate' : 'conflict';
+}
+
+function inboundWriteItems(args: StoreInboundArgs): TransactItem[] {
+  const { message: m, inbox, thread } = args;
+  const items: TransactItem[] = [
+    { Put: { TableName, Item: entities.message.item(m), ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
+  if (thread.kind === 'new') {
+    // Counts start at zero: the sequencer adds this message as it adds every other, so a read
+    // change before it ran needs no special case.
+    const t: ThreadRecord = { ...thread.record, message_count: 0, unread_count: 0 };
+    items.push({ Put: { TableName, Item: entities.thread.item(t), ConditionExpression: 'attribute_not_exists(pk)' } });
+    items.push({ Put: { TableName, Item: entities.threadState.item({ thread_id: t.id, inbox_id: inbox.id },
+      { accountId: inbox.account_id, unread: false, updatedAt: t.updated_at }) } });
+  }
+  const claim = (header: string, messageId?: string): TransactItem => ({ Put: { TableName,
+    Item: entities.messageIdHeader.item({ message_id_header: header, thread_id: m.thread_id, ...(messageId ? { message_id: messageId } : {}) }, { inboxId: inbox.id }),
+    ConditionExpression: 'attribute_not_exists(pk)' } });
+  if (args.claims.own) items.push(claim(args.claims.own, m.id));
+  for (const c of args.claims.candidates.slice(0, CLAIMED_CANDIDATES)) items.push(claim(c));
+  items.push(pendingArrivalPut(inbox.id, {
+    message_id: m.id, thread_id: m.thread_id, new_thread: thread.kind === 'new', read: m.read, received_at: m.received_at, from: m.from,
+    participants: [...new Set([...m.to, ...m.cc].filter(Boolean))], preview: args.preview, created_at: new Date().toISOString(),
+  }));
+  items.push(...args.events.map(eventPut));
+  items.push(...searchWordPuts(m, inbox, MAX_TRANSACTION_ITEMS - items.length));
   return items;
 }
 
@@ -212,6 +265,24 @@ export async function setMessageRead(m: MessageRecord, read: boolean): Promise<b
   if (m.read === read) return true;
   const readIndex = keys.messageReadIndex(m.inbox_id, read, m.id);
   const state = keys.threadStatePartitions(m.inbox_id, m.account_id, !read);
+  // An inbound message the sequencer has not reached: its counters are not applied yet, so only
+  // the flag changes, here and on its pending entry (the sequencer applies what it finds there).
+  let pending = m.direction === 'inbound' && m.arrival_seq === undefined;
+  while (pending) {
+    const outcome = await transact([
+      { Update: { TableName, Key: keys.message(m.inbox_id, m.id), UpdateExpression: 'SET #read = :r, gsi2pk = :g2pk, gsi2sk = :g2sk',
+        ConditionExpression: '#read = :was AND attribute_not_exists(arrival_seq)', ExpressionAttributeNames: { '#read': 'read' },
+        ExpressionAttributeValues: { ':r': read, ':was': !read, ':g2pk': readIndex.gsi2pk, ':g2sk': readIndex.gsi2sk } } },
+      pendingReadUpdate(m.inbox_id, m.id, read),
+    ]);
+    if (outcome.ok) return true;
+    if (outcome.failed === 1) { pending = false; break; } // no entry: stored before the sequencer existed
+    // Sequenced meanwhile, or the flag changed: look again.
+    const now = await getMessage(m.inbox_id, m.id);
+    if (!now || now.read === read) return false;
+    m = now;
+    pending = m.arrival_seq === undefined;
+  }
   let lastUnread = true;
   for (let attempt = 0; attempt < READ_STATE_ATTEMPTS; attempt++) {
     const moveState = !read || lastUnread;

@@ -102,7 +102,7 @@ export interface MessageRecord {
   delivery_status?: string;
   /** Inbound: the SMTP envelope sender (MAIL FROM / Return-Path), which may differ from From. */
   envelope_from?: string | null;
-  /** Inbound: position in the inbox's arrival order (1, 2, …), assigned in the storing transaction. */
+  /** Inbound: position in the inbox's arrival order (1, 2, …), assigned by the sequencer just after storing. */
   arrival_seq?: number;
 }
 
@@ -111,6 +111,26 @@ export interface ArrivalMarker {
   seq: number;
   last_message_id: string;
   last_received_at: string;
+}
+
+/**
+ * A stored inbound message not yet in its inbox's arrival order: what the sequencer needs to give
+ * it its place and apply its counters (inbox, account, thread) without reading the message.
+ */
+export interface PendingArrival {
+  message_id: string;
+  thread_id: string;
+  /** The message started its thread: the thread counters of the inbox and the account grow. */
+  new_thread: boolean;
+  /** The message's read flag now: a read change before sequencing updates it here, not the counters. */
+  read: boolean;
+  received_at: string;
+  from: string;
+  /** Addresses the thread's participants gain. */
+  participants: string[];
+  /** The thread's latest_message.preview for this message. */
+  preview: string;
+  created_at: string;
 }
 
 /** Per inbound message: its place in the arrival order, so a waiter reads exactly what is new. */

@@ -9,7 +9,8 @@ import { metrics } from '../../metrics.ts';
 import { attachmentKey, getObjectStream, presignDownload, putObject, rawInboundKey } from '../../store/blobs.ts';
 import { getEvent } from '../../store/events.ts';
 import { listEntries } from '../../store/lists.ts';
-import { claimedInboxIds, mailTargets, recordRejection, storeMessage, type MailTarget } from '../../store/messages.ts';
+import { sequenceArrivals, sweepPendingArrivals } from '../../store/arrivals.ts';
+import { claimedInboxIds, mailTargets, recordRejection, storeInboundMessage, type MailTarget } from '../../store/messages.ts';
 import type { AttachmentRecord, EventRecord, InboxRecord, ListEntryRecord, MessageRecord, ThreadRecord } from '../../store/records.ts';
 import { messageReceivedData } from '../../core/events.ts';
 import { dispatchAfterCommit, newEvent } from '../webhooks/event-outbox.ts';
@@ -36,12 +37,15 @@ export interface IngestOutcome {
 }
 
 /**
- * Transactions that collide with a concurrent write to the same thread, or with another arrival
- * taking the same place in the inbox's arrival order, are retried this often, after a short
- * random pause so colliding writers spread out.
+ * Storing collides only with a reply and its parent racing for one Message-ID claim: read again
+ * and retry, after a short random pause that grows to this cap, until the deadline (then the
+ * invocation fails and Lambda retries it; the mail is never given up on).
  */
-const STORE_ATTEMPTS = 10;
-const STORE_RETRY_PAUSE_MS = 50;
+const STORE_RETRY_PAUSE_CAP_MS = 500;
+/** Time an invocation keeps for itself after storing stops trying (its answer, the metrics). */
+const DEADLINE_MARGIN_MS = 5_000;
+/** Without a Lambda context (tests, the replay command): how long one ingest may keep trying. */
+const DEFAULT_BUDGET_MS = 50_000;
 
 /**
  * Envelope recipients → inbox address claims (keys.inboxClaim), plus tags dropped:
@@ -69,7 +73,7 @@ export { deriveContent } from '../../core/content/index.ts';
  * Files one received message into every recipient inbox at our domain. Safe to run twice for
  * the same SES message: ids are derived from it, so a repeat finds its messages already stored.
  */
-export async function ingestInboundMail(n: InboundNotification): Promise<IngestOutcome> {
+export async function ingestInboundMail(n: InboundNotification, deadline = Date.now() + DEFAULT_BUDGET_MS): Promise<IngestOutcome> {
   const rawKey = rawInboundKey(n.sesMessageId);
   const outcome: IngestOutcome = { delivered: [], duplicates: [], rejected: [], unknownRecipients: [] };
   const usernames = recipientUsernames(n.recipients, config.mailDomain);
@@ -88,7 +92,7 @@ export async function ingestInboundMail(n: InboundNotification): Promise<IngestO
   if (!raw) throw new Error(`raw message ${rawKey} is not in the bucket`);
   const parsed = await parseInboundStream(raw);
   // Each inbox with its arrival marker and the thread this mail answers: one round trip for all.
-  const targets = await mailTargets(inboxIds, threadCandidates(parsed.inReplyTo, parsed.references));
+  const targets = await mailTargets(inboxIds, threadCandidates(parsed.inReplyTo, parsed.references), parsed.messageId);
   const known = new Set(targets.map((t) => claimOf(t.inbox)));
   outcome.unknownRecipients = usernames.filter((u) => !known.has(u));
   if (!targets.length) return noInbox();
@@ -125,7 +129,7 @@ export async function ingestInboundMail(n: InboundNotification): Promise<IngestO
       log.info('inbound mail rejected', { account_id: inbox.account_id, inbox_id: inbox.id, ses_message_id: n.sesMessageId, reason: decision.reason });
       continue;
     }
-    const stored = await fileIntoInbox(target, n, parsed, content, attachments, receivedAt, receivedMs);
+    const stored = await fileIntoInbox(target, n, parsed, content, attachments, receivedAt, receivedMs, deadline - DEADLINE_MARGIN_MS);
     if (stored === 'duplicate') outcome.duplicates.push(inbox.id);
     else outcome.delivered.push(stored);
     // Ids on the line itself: the context of a shared process (the local stack) can be reset meanwhile.
@@ -140,7 +144,7 @@ export async function ingestInboundMail(n: InboundNotification): Promise<IngestO
 }
 
 async function fileIntoInbox(target: MailTarget, n: InboundNotification, p: ParsedInbound, c: DerivedContent,
-  attachments: AttachmentRecord[], receivedAt: string, receivedMs: number) {
+  attachments: AttachmentRecord[], receivedAt: string, receivedMs: number, deadline: number) {
   const { inbox } = target;
   const messageId = deterministicId('message', `${n.sesMessageId}#${inbox.id}`, receivedMs);
   // Plus-addressed copies (name+tag@) are visible recipients of `name@` too.
@@ -150,12 +154,16 @@ async function fileIntoInbox(target: MailTarget, n: InboundNotification, p: Pars
     const domain = a.slice(at + 1).toLowerCase();
     return at > 0 && (domain === config.mailDomain || domain === inboxDomain) ? `${a.slice(0, at).split('+')[0]}@${domain}` : a;
   }));
-  for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt++) {
-    if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * STORE_RETRY_PAUSE_MS * attempt));
-    // Read with the inbox at first; a retry (another arrival took the next place) reads them again.
-    const now = attempt === 0 ? target : (await mailTargets([inbox.id], threadCandidates(p.inReplyTo, p.references)))[0];
+  const candidates = threadCandidates(p.inReplyTo, p.references);
+  for (let attempt = 0; ; attempt++) {
+    if (attempt > 0) {
+      if (Date.now() >= deadline) throw new Error(`could not store message ${messageId} before the invocation's deadline (${attempt} attempts)`);
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(STORE_RETRY_PAUSE_CAP_MS, 25 * 2 ** attempt)));
+    }
+    // Read with the inbox at first; a retry (a claim was taken meanwhile) reads them again.
+    const now = attempt === 0 ? target : (await mailTargets([inbox.id], candidates, p.messageId))[0];
     if (!now) throw new Error(`inbox ${inbox.id} stopped receiving while message ${messageId} was being filed`);
-    const { previousArrival, threadId: existingThread } = now;
+    const { threadId: existingThread } = now;
     const threadId = existingThread ?? deterministicId('thread', `${n.sesMessageId}#${inbox.id}#thread`, receivedMs);
     const message: MessageRecord = {
       id: messageId,
@@ -195,24 +203,26 @@ async function fileIntoInbox(target: MailTarget, n: InboundNotification, p: Pars
       status: 'active', created_at: receivedAt, updated_at: receivedAt,
     };
     const events = await messageEvents(message, thread, receivedMs);
-    const result = await storeMessage({
-      message: await offloadLargeBodies(message), inbox, preview: preview(c.body_text), events, arrival: { previous: previousArrival },
+    const unclaimed = (id: string) => !now.claimed.has(id);
+    const result = await storeInboundMessage({
+      message: await offloadLargeBodies(message), inbox, preview: preview(c.body_text), events,
       thread: thread ? { kind: 'new', record: thread } : { kind: 'existing', id: threadId },
+      claims: { own: p.messageId && unclaimed(p.messageId) ? p.messageId : undefined, candidates: candidates.filter((x) => x !== p.messageId && unclaimed(x)) },
     });
-    if (result === 'duplicate') {
-      // A repeated trigger: the message is there; make sure its events went out too.
-      const stored = await Promise.all(events.map((e) => getEvent(e.event_id)));
-      await dispatchAfterCommit(stored.filter((e): e is EventRecord => !!e && !e.dispatched));
-      return 'duplicate' as const;
+    if (result === 'conflict') continue;
+    // Stored (or stored before, by an earlier try of this trigger that may have stopped short):
+    // its place in the arrival order and its counters, then its events out.
+    const stored = result === 'stored' ? events
+      : (await Promise.all(events.map((e) => getEvent(e.event_id)))).filter((e): e is EventRecord => !!e && !e.dispatched);
+    await dispatchAfterCommit(stored);
+    if (!(await sequenceArrivals(inbox.id, { messageId, deadline }))) {
+      // Stored and announced; its place comes from the next ingest of this inbox or the sweep.
+      log.warn('message stored but not yet in the arrival order', { inbox_id: inbox.id, message_id: messageId });
     }
-    if (result === 'stored') {
-      await dispatchAfterCommit(events);
-      return { inboxId: inbox.id, messageId, threadId, newThread: !existingThread };
-    }
+    if (result === 'duplicate') return 'duplicate' as const;
+    return { inboxId: inbox.id, messageId, threadId, newThread: !existingThread };
   }
-  throw new Error(`could not store message ${messageId} after ${STORE_ATTEMPTS} attempts`);
 }
-
 
 /** message.received (full message, presigned attachment URLs) and thread.created; ids derive from the message. */
 async function messageEvents(m: MessageRecord, newThread: ThreadRecord | undefined, receivedMs: number): Promise<EventRecord[]> {
@@ -225,4 +235,14 @@ async function messageEvents(m: MessageRecord, newThread: ThreadRecord | undefin
   const events = [await newEvent('message.received', ctx('message.received'), messageReceivedData({ ...view, attachments }))];
   if (newThread) events.push(await newEvent('thread.created', ctx('thread.created'), { thread: threadView(newThread) }));
   return events;
+}
+
+/**
+ * The one-minute sweep: messages stored but left out of their inbox's arrival order (an ingest
+ * that stopped between the two steps) get their places and counters.
+ */
+export async function sweepArrivals(deadline = Date.now() + DEFAULT_BUDGET_MS) {
+  const r = await sweepPendingArrivals(deadline - DEADLINE_MARGIN_MS);
+  if (r.inboxes) log.info('swept pending arrivals', r);
+  return r;
 }

@@ -1,7 +1,7 @@
 /**
  * GET /v1/inboxes/{id}/messages/wait: answers as soon as a matching message is stored, or after
  * `timeout` seconds. A waiter never scans the inbox: it polls the inbox's arrival marker (one
- * small item that ingest updates in the same transaction as the message) and reads messages only
+ * small item that ingest's sequencer moves as messages get their places) and reads messages only
  * when the marker has moved, exactly those that arrived since (the arrival items, in order).
  */
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../core/errors.ts';
 import { bestCode, bestCta, matchesWait, nextPollDelay, type WaitFilters } from '../../core/wait.ts';
 import { metrics } from '../../metrics.ts';
 import type { WaitQuery } from '../../schemas/messages.ts';
+import { isPending } from '../../store/arrivals.ts';
 import { getArrivalMarker, getMessage, getMessages, listArrivals, listLatestArrivals } from '../../store/messages.ts';
 import type { ArrivalRecord, InboxRecord, MessageRecord } from '../../store/records.ts';
 import { withBodies } from '../common/message-bodies.ts';
@@ -64,14 +65,26 @@ export async function waitForMessage(inbox: InboxRecord, q: Query, startedMs = D
 
   const filters = (): WaitFilters => ({ from: q.from, subject: q.subject, has: q.has, unread_only: q.unread_only, verified_only: q.verified_only, sinceMs });
   if (q.after !== undefined) {
-    const after = await getMessage(inbox.id, q.after);
+    let after = await getMessage(inbox.id, q.after);
     if (!after) {
       throw notFound('MESSAGE_NOT_FOUND', `No message ${q.after} in this inbox.`, {
         next_steps: ['Pass as after the id of a message of this inbox (from a previous wait or GET /v1/inboxes/{id}/messages).'],
       });
     }
-    if (after.arrival_seq === undefined) {
+    if (after.direction !== 'inbound') {
       throw badRequest('VALIDATION_ERROR', 'after: must be the id of a message this inbox received (not one it sent).', { field: 'after' });
+    }
+    // Listed already but not yet in the arrival order (it gets its place just after it is stored).
+    for (let delay: number | undefined; after.arrival_seq === undefined;) {
+      if (delay === undefined && !(await isPending(inbox.id, after.id))) {
+        after = (await getMessage(inbox.id, q.after)) ?? after;
+        if (after.arrival_seq !== undefined) break;
+        throw badRequest('VALIDATION_ERROR', 'after: this message was stored before the inbox kept an arrival order; pass since instead.', { field: 'after' });
+      }
+      if (Date.now() >= deadline) return { message: null, resume: { after: q.after } };
+      delay = nextPollDelay(delay);
+      await sleep(Math.min(delay, Math.max(0, deadline - Date.now())));
+      after = (await getMessage(inbox.id, q.after)) ?? after;
     }
     cursor = after.arrival_seq;
     const hit = await matchBetween(inbox.id, cursor, head, filters());
