@@ -116,7 +116,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
     notes: [
       `Marker polls ${WAIT_FIRST_POLL_MS} ms after the start, then 20% further apart up to every ${WAIT_MAX_POLL_MS} ms; each poll is one strongly consistent GetItem of the inbox's arrival marker. Messages are read only when the marker moves.`,
       'Marker reads: GetItems of the arrival marker (the polling itself). All reads: every GetItem/Query/BatchGetItem of the request, API key and inbox lookups and the first look at recent arrivals included; the one write is the rate limiter. In the mail runs the calls ingest makes during the SMTP exchange (same process) are left out.',
-      'Locally SMTP answers 250 after ingest has stored the mail, so the latency is the waiter\'s: its poll interval at that moment plus the read and the answer.',
+      'Locally SMTP answers 250 after ingest has stored the mail and given it its place in the inbox\'s arrival order, so the latency is the waiter\'s: its poll interval at that moment plus the read and the answer.',
     ],
     data: { latencyRuns: LATENCY_RUNS },
   };
