@@ -178,7 +178,8 @@ export async function storeInboundMessage(args: StoreInboundArgs): Promise<Store
   return outcome.failed === 0 ? 'duplicate' : 'conflict';
 }
 
-function inboundWriteItems(args: StoreInboundArgs): TransactItem[] {
+/** The storing transaction's items (exported for the test that no two messages of an inbox share one). */
+export function inboundWriteItems(args: StoreInboundArgs): TransactItem[] {
   const { message: m, inbox, thread } = args;
   const items: TransactItem[] = [
     { Put: { TableName, Item: entities.message.item(m), ConditionExpression: 'attribute_not_exists(pk)' } },
