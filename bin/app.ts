@@ -9,6 +9,7 @@
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { MailroomStack, mailroomConfigFromContext } from '../lib/mailroom-stack.ts';
+import { stackName } from '../lib/stack-outputs.ts';
 
 const app = new App();
 const config = mailroomConfigFromContext(app.node);
@@ -19,7 +20,7 @@ if (config.mailDomain.endsWith('example.com')) {
   );
 }
 
-const stack = new MailroomStack(app, `Mailroom-${config.stage}`, {
+const stack = new MailroomStack(app, stackName(config.stage), {
   config,
   description: `Mailroom (${config.stage}): email inboxes for AI agents`,
   // Environment-agnostic on purpose: synth is offline and the same everywhere; deploy goes to

@@ -13,7 +13,8 @@ const USAGE = `Usage: npm start [-- --fresh] [-- --in-memory]
   --in-memory   keep nothing on disk: everything is gone at stop
 
 Environment: PORT (3000), SMTP_PORT (2525), HOST (127.0.0.1), MAIL_DOMAIN (mailroom.localhost),
-SITE_URL, MAILROOM_DATA_DIR (.mailroom), AWS_ENDPOINT_URL (use your own emulator), LOG_LEVEL.`;
+SITE_URL, MAILROOM_DATA_DIR (.mailroom), AWS_ENDPOINT_URL (use your own emulator), LOG_LEVEL,
+INGEST_RETRY_DELAYS (1,2: seconds before each retry of a failed ingest).`;
 
 const int = (name: string, fallback: number) => {
   const v = process.env[name];
@@ -60,6 +61,7 @@ async function main() {
       : '  IAM            not enforced (your emulator, or functions in-process)',
     `  Table          ${stack.resources.tableName}`,
     `  Bucket         ${stack.resources.bucketName}`,
+    `  Ingest DLQ     ${stack.resources.ingestDlqUrl}   (mail whose ingest failed its retries${dataDir ? '; npm run replay -- --local' : ''})`,
     `  Payments       ${process.env.PAYMENT_PROVIDER || 'sandbox'} (pm_card_visa succeeds, pm_card_chargeDeclined is declined)`,
     dataDir
       ? `  Data           ${dataDir} (kept across restarts; a kill -9 loses at most the changes since the last snapshot, about ${DEFAULT_SNAPSHOT_INTERVAL_SECONDS} s, never accepted mail; --fresh starts empty)`
@@ -70,7 +72,7 @@ async function main() {
     'Press Ctrl-C to stop.',
     '',
   ].join('\n'));
-  console.log('MAILROOM_READY ' + JSON.stringify({ apiUrl: stack.apiUrl, siteUrl: stack.siteUrl, smtpPort, mailDomain, awsEndpoint: stack.awsEndpoint, tableName: stack.resources.tableName, dataDir: dataDir ?? null, awsCredentials: stack.identities?.admin ?? null }));
+  console.log('MAILROOM_READY ' + JSON.stringify({ apiUrl: stack.apiUrl, siteUrl: stack.siteUrl, smtpPort, mailDomain, awsEndpoint: stack.awsEndpoint, tableName: stack.resources.tableName, ingestDlqUrl: stack.resources.ingestDlqUrl, dataDir: dataDir ?? null, awsCredentials: stack.identities?.admin ?? null }));
 
   let stopping = false;
   const stop = async (signal: string) => {

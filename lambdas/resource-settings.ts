@@ -21,6 +21,17 @@ export const RESOURCE_SETTINGS = {
     retentionDays: 4,
     dlqRetentionDays: 14,
   },
+  /**
+   * Ingest's asynchronous invocations (SES receipt rule, the sweep schedule): Lambda retries a
+   * failed one this often, then puts the event in ingest's own dead-letter queue, where
+   * `npm run replay` finds it. The local stack plays the same path (lib/local/smtp.ts).
+   */
+  ingestRetries: {
+    retryAttempts: 2,
+    /** Lambda's maximum: mail held back by throttling is still tried for 6 hours. */
+    maximumEventAgeHours: 6,
+    dlqRetentionDays: 14,
+  },
   scheduleGroupName: 'mailroom-drafts',
   /** Raw mail and attachments are kept this long (days); 0 = forever. */
   rawMailRetentionDays: 0,

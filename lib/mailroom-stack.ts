@@ -13,6 +13,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct, Node } from 'constructs';
 import { ENV, FUNCTIONS, type FunctionName } from '../lambdas/functions.ts';
+import { RESOURCE_SETTINGS } from '../lambdas/resource-settings.ts';
 import { routes } from '../lambdas/routes.ts';
 import { MailroomApi } from './constructs/api.ts';
 import { MailroomData } from './constructs/data.ts';
@@ -23,6 +24,7 @@ import { MailroomScheduling } from './constructs/scheduling.ts';
 import { MailroomSecrets } from './constructs/secrets.ts';
 import { MailroomStream } from './constructs/stream.ts';
 import { MailroomWebhooks } from './constructs/webhooks.ts';
+import { REPLAY_OUTPUTS } from './stack-outputs.ts';
 
 /** Deployment parameters (CDK context; see mailroomConfigFromContext). */
 export interface MailroomConfig {
@@ -47,8 +49,11 @@ export interface MailroomStackProps extends StackProps {
   readonly config: MailroomConfig;
 }
 
-/** Functions that AWS invokes asynchronously (SES Event, SNS, Scheduler): they get the async DLQ. */
-const ASYNC_FUNCTIONS: readonly FunctionName[] = ['ingest', 'ses-events', 'send-scheduled'];
+/**
+ * Functions that AWS invokes asynchronously (SNS, Scheduler): they share the async DLQ. Ingest
+ * (SES Event) has a dead-letter queue of its own, which the replay command empties.
+ */
+const ASYNC_FUNCTIONS: readonly FunctionName[] = ['ses-events', 'send-scheduled'];
 
 export class MailroomStack extends Stack {
   readonly config: MailroomConfig;
@@ -62,6 +67,8 @@ export class MailroomStack extends Stack {
   readonly outbound: MailroomOutbound;
   readonly inbound: MailroomInbound;
   readonly asyncDeadLetterQueue: sqs.Queue;
+  /** Ingest events that failed Lambda's retries: the SES receipt notification, as ingest got it. */
+  readonly ingestDeadLetterQueue: sqs.Queue;
   readonly siteUrl: string;
 
   constructor(scope: Construct, id: string, props: MailroomStackProps) {
@@ -81,6 +88,13 @@ export class MailroomStack extends Stack {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
+    // Made here, not in the inbound construct: a function's dead-letter queue is set when the
+    // function is created.
+    this.ingestDeadLetterQueue = new sqs.Queue(this, 'IngestFailures', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(RESOURCE_SETTINGS.ingestRetries.dlqRetentionDays),
+    });
 
     // 1. Functions: one per catalogue entry.
     const functions = {} as Record<FunctionName, MailroomFunction>;
@@ -90,7 +104,8 @@ export class MailroomStack extends Stack {
         mailDomain: config.mailDomain,
         paymentProvider: config.paymentProvider,
         logRetention,
-        asyncDeadLetterQueue: ASYNC_FUNCTIONS.includes(name) ? this.asyncDeadLetterQueue : undefined,
+        asyncDeadLetterQueue: name === 'ingest' ? this.ingestDeadLetterQueue
+          : ASYNC_FUNCTIONS.includes(name) ? this.asyncDeadLetterQueue : undefined,
       });
     }
     this.functions = functions;
@@ -128,9 +143,11 @@ export class MailroomStack extends Stack {
       eventsFunction: fn('ses-events'),
     });
     this.inbound = new MailroomInbound(this, 'Inbound', {
+      stage: config.stage,
       mailDomain: config.mailDomain,
       bucket: this.data.bucket,
       ingestFunction: fn('ingest'),
+      ingestDeadLetterQueue: this.ingestDeadLetterQueue,
       activateRuleSet: config.activateRuleSet,
       hostedZone,
       logRetention,
@@ -170,7 +187,11 @@ export class MailroomStack extends Stack {
     out('BucketName', this.data.bucket.bucketName, 'Raw mail bucket');
     out('WebhookQueueUrl', this.webhooks.queue.queueUrl, 'Webhook delivery queue');
     out('WebhookDeadLetterQueueUrl', this.webhooks.deadLetterQueue.queueUrl, 'Webhook deliveries that failed maxReceiveCount times');
-    out('AsyncFailuresQueueUrl', this.asyncDeadLetterQueue.queueUrl, 'Failed asynchronous invocations of ingest, ses-events, send-scheduled');
+    out('AsyncFailuresQueueUrl', this.asyncDeadLetterQueue.queueUrl, 'Failed asynchronous invocations of ses-events and send-scheduled');
+    // Read by `npm run replay -- --stage <stage>` (scripts/replay.ts).
+    out(REPLAY_OUTPUTS.queueUrl, this.ingestDeadLetterQueue.queueUrl, 'Inbound mail whose ingest failed after Lambda\'s retries (npm run replay empties it)');
+    out(REPLAY_OUTPUTS.functionName, fn('ingest').functionName, 'The ingest function, which the replay command invokes');
+    out(REPLAY_OUTPUTS.policyArn, this.inbound.replayPolicy.managedPolicyArn, 'Managed policy to attach to whoever runs npm run replay');
     out('ReceiptRuleSetName', this.inbound.ruleSetName, 'SES receipt rule set');
     out('ConfigurationSetName', this.outbound.configurationSet.configurationSetName, 'SES configuration set');
     out('ScheduleGroupName', this.scheduling.scheduleGroupName, 'EventBridge Scheduler group of scheduled drafts');

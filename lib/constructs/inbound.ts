@@ -6,8 +6,19 @@
  * with the SES event. We chose the Lambda action over an S3 event notification because only the
  * SES event carries the SMTP envelope recipients (`receipt.recipients`): BCC recipients are not
  * in the stored message's headers. The raw message is already in S3 when ingest runs (SES runs
- * the actions in order), and a failed asynchronous invoke lands in the async dead-letter queue
- * with the message id, so the message can be replayed.
+ * the actions in order).
+ *
+ * Nothing SES accepted is dropped: Lambda retries a failed ingest twice (with its own backoff,
+ * for up to 6 hours of throttling), then puts the event in ingest's dead-letter queue. We chose
+ * the function's dead-letter queue over an on-failure destination because its message body is
+ * the original event, byte for byte (the SES receipt notification; RequestID, ErrorCode and
+ * ErrorMessage ride as message attributes), so replaying is invoking ingest again with the body;
+ * a destination would wrap it in an invocation record. An alarm fires on the first message, and
+ * `npm run replay -- --stage <stage>` (scripts/replay.ts), run with the managed policy below,
+ * re-invokes ingest with each one: ingest's ids derive from the SES message id, so nothing is
+ * stored twice.
+ *
+ * A one-minute schedule also invokes ingest, to finish mail whose ingest stopped half-way.
  *
  * The rule names no recipients, so it matches every domain identity verified in this account and
  * region: the mail domain and the custom domains accounts add at run time (POST /v1/domains),
@@ -19,11 +30,15 @@
  * create and update, and deactivates it on delete.
  */
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as actions from 'aws-cdk-lib/aws-ses-actions';
 import * as cr from 'aws-cdk-lib/custom-resources';
@@ -31,11 +46,15 @@ import { Construct } from 'constructs';
 import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
 
 export interface MailroomInboundProps {
+  /** Named in the alarm's description: the replay command takes it. */
+  readonly stage: string;
   readonly mailDomain: string;
   /** Raw mail bucket: SES writes under RESOURCE_SETTINGS.inboundPrefix. */
   readonly bucket: s3.Bucket;
   /** The ingest function, invoked by the rule. */
   readonly ingestFunction: lambda.IFunction;
+  /** Ingest's dead-letter queue (the function's DeadLetterConfig, set where the function is made). */
+  readonly ingestDeadLetterQueue: sqs.IQueue;
   /** Make this rule set the active one (replaces any other active set in the account/region). */
   readonly activateRuleSet: boolean;
   /** When given, the MX record of the mail domain is created in it. */
@@ -82,6 +101,11 @@ export class MailroomInbound extends Construct {
   /** Where the MX record of the mail domain must point. */
   readonly mxTarget: string;
   readonly activation?: cr.AwsCustomResource;
+  /** Fires when the ingest dead-letter queue holds a message. */
+  readonly deadLetterAlarm: cloudwatch.Alarm;
+  /** What an operator attaches to run `npm run replay -- --stage <stage>`, and nothing more. */
+  readonly replayPolicy: iam.ManagedPolicy;
+  readonly sweepRule: events.Rule;
 
   constructor(scope: Construct, id: string, props: MailroomInboundProps) {
     super(scope, id);
@@ -118,6 +142,53 @@ export class MailroomInbound extends Construct {
         new ScopedS3Action(props.bucket, RESOURCE_SETTINGS.inboundPrefix, ruleArn),
         new actions.Lambda({ function: props.ingestFunction, invocationType: actions.LambdaInvocationType.EVENT }),
       ],
+    });
+
+    const retries = RESOURCE_SETTINGS.ingestRetries;
+    props.ingestFunction.configureAsyncInvoke({
+      retryAttempts: retries.retryAttempts,
+      maxEventAge: Duration.hours(retries.maximumEventAgeHours),
+    });
+    const replayCommand = `npm run replay -- --stage ${props.stage}`;
+    this.deadLetterAlarm = new cloudwatch.Alarm(this, 'IngestDeadLettersAlarm', {
+      alarmDescription: `Inbound mail that SES accepted could not be ingested after Lambda's retries and waits in the ingest dead-letter queue (kept ${retries.dlqRetentionDays} days). Find the cause in the ingest function's log (ErrorMessage attribute of each message), fix it, then run: ${replayCommand}`,
+      // SQS reports queue depth every minute or five; the maximum over five minutes sees any message.
+      metric: props.ingestDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: cloudwatch.Stats.MAXIMUM }),
+      threshold: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      // An idle, empty queue reports nothing: that is not a failure.
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
+    // Exactly what scripts/replay.ts calls: the stack's outputs, the queue, the function.
+    // ChangeMessageVisibility: a message whose replay failed is released at once, so the next run sees it.
+    this.replayPolicy = new iam.ManagedPolicy(this, 'IngestReplayPolicy', {
+      description: `Mailroom (${props.stage}): run "${replayCommand}" (re-ingest the ingest dead-letter queue)`,
+      statements: [
+        new iam.PolicyStatement({
+          sid: 'ReadStackOutputs',
+          actions: ['cloudformation:DescribeStacks'],
+          resources: [stack.stackId],
+        }),
+        new iam.PolicyStatement({
+          sid: 'EmptyIngestDeadLetterQueue',
+          actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes'],
+          resources: [props.ingestDeadLetterQueue.queueArn],
+        }),
+        new iam.PolicyStatement({
+          sid: 'InvokeIngest',
+          actions: ['lambda:InvokeFunction'],
+          resources: [props.ingestFunction.functionArn],
+        }),
+      ],
+    });
+
+    // The sweep, as webhook-deliver's (lib/constructs/webhooks.ts): EventBridge's Scheduled Event.
+    this.sweepRule = new events.Rule(this, 'SweepUnfinishedIngests', {
+      description: 'Finishes inbound mail whose ingest stopped half-way',
+      schedule: events.Schedule.rate(Duration.minutes(1)),
+      targets: [new targets.LambdaFunction(props.ingestFunction, { retryAttempts: 2 })],
     });
 
     if (props.activateRuleSet) {

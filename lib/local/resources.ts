@@ -13,6 +13,8 @@ export interface LocalResourceNames {
   bucketName: string;
   queueName: string;
   dlqName: string;
+  /** Ingest's dead-letter queue (the local stack always names it; other callers need not). */
+  ingestDlqName?: string;
   scheduleGroupName: string;
   secretName: string;
   configurationSetName: string;
@@ -25,6 +27,8 @@ export interface LocalResources {
   webhookQueueUrl: string;
   webhookQueueArn: string;
   webhookDlqUrl: string;
+  /** Where mail goes whose ingest failed its retries (lib/local/smtp.ts); set when `ingestDlqName` was given. */
+  ingestDlqUrl?: string;
   scheduleGroupName: string;
   linkSecretArn: string;
   configurationSetName: string;
@@ -76,6 +80,12 @@ export async function createLocalResources(n: LocalResourceNames): Promise<Local
   }));
 
   const queueArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queue.QueueUrl!, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+  const ingestDlq = n.ingestDlqName
+    ? await sqs.send(new CreateQueueCommand({
+      QueueName: n.ingestDlqName,
+      Attributes: { MessageRetentionPeriod: String(RESOURCE_SETTINGS.ingestRetries.dlqRetentionDays * 86400) },
+    }))
+    : undefined;
 
   const scheduler = new SchedulerClient({});
   await scheduler.send(new CreateScheduleGroupCommand({ Name: n.scheduleGroupName })).catch(ignoreExists);
@@ -98,6 +108,7 @@ export async function createLocalResources(n: LocalResourceNames): Promise<Local
     webhookQueueUrl: queue.QueueUrl!,
     webhookQueueArn: queueArn,
     webhookDlqUrl: dlq.QueueUrl!,
+    ingestDlqUrl: ingestDlq?.QueueUrl,
     scheduleGroupName: n.scheduleGroupName,
     linkSecretArn,
     configurationSetName: n.configurationSetName,

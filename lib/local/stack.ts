@@ -5,7 +5,7 @@ import { ENV, FUNCTIONS, type FunctionName, type Need } from '../../lambdas/func
 import { startApiServer, type HttpLambda } from './api-server.ts';
 import { startFunctionsHost, LOCAL_ONLY_ENV } from './functions-host.ts';
 import { startMoto, type Emulator } from './moto.ts';
-import { replaySpool, startSmtpServer, type IngestFn } from './smtp.ts';
+import { ingestRetryDelays, InboundDelivery, replaySpool, startSmtpServer } from './smtp.ts';
 import { MailSpool } from './spool.ts';
 import { startSqsPoller, type SqsHandler } from './sqs-poller.ts';
 import { startScheduler } from './scheduler.ts';
@@ -15,7 +15,14 @@ import { createLocalResources, type LocalResources } from './resources.ts';
 import { enforceFunctionIdentities, type LocalIdentities } from './iam.ts';
 import { verifiedCustomDomains } from './custom-domains.ts';
 import { createWebSocketStandIn } from './websocket.ts';
+import { removeStackFile, writeStackFile } from './stack-file.ts';
 import { LOCAL_STREAM_PATH } from '../../lambdas/core/stream.ts';
+
+/**
+ * The deployed sweeps (undispatched events, unsequenced mail) run once a minute; locally every
+ * 15 s, so what a kill -9 leaves behind goes out within 45 s of a restart (30 s age + 15 s).
+ */
+const LOCAL_SWEEP_INTERVAL_MS = 15_000;
 
 export interface LocalStackOptions {
   port: number;
@@ -39,6 +46,8 @@ export interface LocalStackOptions {
   functions?: 'isolated' | 'in-process';
   /** Tests only: run another handler file in a function's place (its environment and identity unchanged). */
   functionEntries?: Partial<Record<FunctionName, string>>;
+  /** Seconds before each retry of a failed ingest; default INGEST_RETRY_DELAYS, else 1,2. */
+  ingestRetryDelaysSeconds?: readonly number[];
 }
 
 export interface RunningLocalStack {
@@ -48,7 +57,8 @@ export interface RunningLocalStack {
   /** Where the SES receiving stand-in listens (SMTP). */
   smtpHost: string;
   smtpPort: number;
-  resources: LocalResources;
+  /** ingestDlqUrl: mail whose ingest failed its retries (`npm run replay -- --local` empties it). */
+  resources: LocalResources & { ingestDlqUrl: string };
   /** Mail an earlier run accepted and this start ingested again. */
   replayedMail: number;
   /**
@@ -74,6 +84,8 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
   const isolated = (o.functions ?? 'isolated') === 'isolated';
+  // Read before anything starts: a bad value stops the start with the variable's name.
+  const retryDelays = o.ingestRetryDelaysSeconds ?? ingestRetryDelays();
 
   const closers: (() => Promise<void>)[] = [];
   try {
@@ -82,6 +94,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       bucketName: `${o.namePrefix}-mail`,
       queueName: `${o.namePrefix}-webhook-deliver`,
       dlqName: `${o.namePrefix}-webhook-deliver-dlq`,
+      ingestDlqName: `${o.namePrefix}-ingest-dlq`,
       scheduleGroupName: `${o.namePrefix}-drafts`,
       secretName: `${o.namePrefix}-link-signing`,
       configurationSetName: `${o.namePrefix}-outbound`,
@@ -106,31 +119,34 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     const streamUrl = `ws://${o.host === '0.0.0.0' ? 'localhost' : o.host}:${o.port}${LOCAL_STREAM_PATH}`;
 
     const acceptsDomain = verifiedCustomDomains(resources.tableName);
+    const ingestDlqUrl = resources.ingestDlqUrl!;
     // The functions: each with the environment its CDK definition gives it (lambdas/functions.ts).
     let sesEvents: SesEventsHandler = async () => undefined;
+    const functionValues: Record<string, string> = {
+      [ENV.tableName]: resources.tableName,
+      [ENV.bucketName]: resources.bucketName,
+      [ENV.webhookQueueUrl]: resources.webhookQueueUrl,
+      [ENV.scheduleGroupName]: resources.scheduleGroupName,
+      [ENV.schedulerRoleArn]: 'arn:aws:iam::000000000000:role/local-scheduler',
+      [ENV.sendScheduledFunctionArn]: 'arn:aws:lambda:us-east-1:000000000000:function:send-scheduled',
+      [ENV.sesConfigurationSet]: resources.configurationSetName,
+      [ENV.linkSecretArn]: resources.linkSecretArn,
+      [ENV.mailDomain]: o.mailDomain,
+      [ENV.siteUrl]: siteUrl,
+      [ENV.paymentProvider]: process.env[ENV.paymentProvider] || 'sandbox',
+      // Custom-domain DNS checks: the host's MAILROOM_DNS_SERVERS (a test's DNS server), else the system's.
+      [ENV.dnsServers]: process.env[ENV.dnsServers] ?? '',
+      [ENV.streamUrl]: streamUrl,
+    };
+    const localKnobs = (names: readonly string[]) => ({
+      ...Object.fromEntries(names.map((n) => [n, process.env[n]])),
+      [ENV.localMode]: 'true',
+      AWS_ENDPOINT_URL: awsEndpoint,
+    });
     const host = startFunctionsHost({
       mode: o.functions,
-      values: {
-        [ENV.tableName]: resources.tableName,
-        [ENV.bucketName]: resources.bucketName,
-        [ENV.webhookQueueUrl]: resources.webhookQueueUrl,
-        [ENV.scheduleGroupName]: resources.scheduleGroupName,
-        [ENV.schedulerRoleArn]: 'arn:aws:iam::000000000000:role/local-scheduler',
-        [ENV.sendScheduledFunctionArn]: 'arn:aws:lambda:us-east-1:000000000000:function:send-scheduled',
-        [ENV.sesConfigurationSet]: resources.configurationSetName,
-        [ENV.linkSecretArn]: resources.linkSecretArn,
-        [ENV.mailDomain]: o.mailDomain,
-        [ENV.siteUrl]: siteUrl,
-        [ENV.paymentProvider]: process.env[ENV.paymentProvider] || 'sandbox',
-        // Custom-domain DNS checks: the host's MAILROOM_DNS_SERVERS (a test's DNS server), else the system's.
-        [ENV.dnsServers]: process.env[ENV.dnsServers] ?? '',
-        [ENV.streamUrl]: streamUrl,
-      },
-      localValues: {
-        ...Object.fromEntries([...LOCAL_ONLY_ENV.all, ...LOCAL_ONLY_ENV.paymentSecret].map((n) => [n, process.env[n]])),
-        [ENV.localMode]: 'true',
-        AWS_ENDPOINT_URL: awsEndpoint,
-      },
+      values: functionValues,
+      localValues: localKnobs([...LOCAL_ONLY_ENV.all, ...LOCAL_ONLY_ENV.paymentSecret]),
       aws: {
         region: process.env.AWS_REGION!, accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
         perFunction: identities?.functions,
@@ -155,12 +171,15 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     closers.push(() => new Promise<void>((r) => { api.closeAllConnections(); api.close(() => r()); }));
     closers.push(() => sockets.close());
 
-    // SES receiving → S3 → ingest; mail an earlier run accepted but did not keep comes first.
-    const ingest = fn('ingest') as IngestFn;
+    // SES receiving → S3 → ingest (retries, then the dead-letter queue); mail an earlier run
+    // accepted but did not keep comes first.
     const spool = o.dataDir ? new MailSpool(join(o.dataDir, 'smtp-spool')) : undefined;
-    const replayedMail = spool ? await replaySpool({ spool, bucket: resources.bucketName, ingest }) : 0;
-    const smtp = await startSmtpServer({ port: o.smtpPort, host: o.host, mailDomain: o.mailDomain, bucket: resources.bucketName, ingest, spool, acceptsDomain });
-    closers.push(() => new Promise<void>((r) => smtp.close(() => r())));
+    const delivery = new InboundDelivery({
+      bucket: resources.bucketName, spool, deadLetterQueueUrl: ingestDlqUrl, retryDelaysSeconds: retryDelays,
+      ingest: (event, requestId) => host.invoke('ingest', event, requestId),
+    });
+    closers.push(() => delivery.stop());
+    const replayedMail = spool ? await replaySpool({ spool, delivery }) : 0;
     if (spool && moto) {
       const emulator = moto;
       const prune = () => spool.prune(() => emulator.snapshot()).catch((e) =>
@@ -170,6 +189,13 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       // At a clean stop, what was ingested is kept by the final snapshot: nothing to replay next time.
       closers.push(async () => { clearInterval(timer); await prune(); });
     }
+    const smtp = await startSmtpServer({ port: o.smtpPort, host: o.host, mailDomain: o.mailDomain, delivery, spool, acceptsDomain });
+    // At stop: no new mail, then no more retries, then (above) the last prune: a retry that ends
+    // after it would leave its mail in the spool to be delivered again.
+    closers.push(async () => {
+      await new Promise<void>((r) => smtp.close(() => r()));
+      await delivery.stop();
+    });
 
     // The SQS event source of webhook-deliver, and its one-minute sweep schedule.
     const deliver = fn('webhook-deliver');
@@ -180,16 +206,42 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     const sweep = setInterval(() => {
       deliver({ source: 'aws.events', 'detail-type': 'Scheduled Event' }).catch((e) =>
         console.error(JSON.stringify({ level: 'error', message: 'event sweep failed', error: String(e) })));
-    }, 30_000);
+    }, LOCAL_SWEEP_INTERVAL_MS);
     closers.push(async () => clearInterval(sweep));
+    // Ingest's one-minute schedule (lib/constructs/inbound.ts): finishes mail whose ingest stopped half-way.
+    const ingestSweep = setInterval(() => {
+      fn('ingest')({ source: 'aws.events', 'detail-type': 'Scheduled Event' }).catch((e) =>
+        console.error(JSON.stringify({ level: 'error', message: 'ingest sweep failed', error: String(e) })));
+    }, LOCAL_SWEEP_INTERVAL_MS);
+    closers.push(async () => clearInterval(ingestSweep));
 
     // EventBridge Scheduler → send-scheduled.
     const scheduler = startScheduler({ groupName: resources.scheduleGroupName, target: fn('send-scheduled') });
     closers.push(() => scheduler.stop());
     const apiUrl = `http://${o.host === '0.0.0.0' ? 'localhost' : o.host}:${o.port}`;
 
+    // What `npm run replay -- --local` needs to find this stack and run ingest as its worker would.
+    if (o.dataDir) {
+      const dataDir = o.dataDir;
+      writeStackFile(dataDir, {
+        pid: process.pid, startedAt: new Date().toISOString(), apiUrl, mailDomain: o.mailDomain,
+        aws: {
+          endpoint: awsEndpoint, region: process.env.AWS_REGION!, iamEnforced: !!identities,
+          credentials: { accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY! },
+        },
+        functions: {
+          values: functionValues,
+          // Not the payment keys: ingest never gets them, and the file should not hold them.
+          localValues: Object.fromEntries(Object.entries(localKnobs(LOCAL_ONLY_ENV.all)).filter((e): e is [string, string] => !!e[1])),
+          credentials: identities ? { ingest: identities.functions.ingest } : undefined,
+        },
+        resources: { ...resources, ingestDlqUrl },
+      });
+      closers.push(async () => removeStackFile(dataDir));
+    }
+
     return {
-      apiUrl, siteUrl, awsEndpoint, resources, replayedMail, identities,
+      apiUrl, siteUrl, awsEndpoint, resources: { ...resources, ingestDlqUrl }, replayedMail, identities,
       smtpHost, smtpPort: o.smtpPort,
       stop: async () => {
         for (const close of closers.reverse()) await close().catch(() => undefined);

@@ -9,6 +9,7 @@ import { routeKey, routes } from '../../lambdas/routes.ts';
 import { TABLE } from '../../lambdas/store/table.ts';
 import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
 import type { MailroomStack } from '../../lib/mailroom-stack.ts';
+import { REPLAY_OUTPUTS, stackName } from '../../lib/stack-outputs.ts';
 import { logicalId, synthMailroom } from './synth.ts';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any>; DependsOn?: string[] }>;
@@ -390,12 +391,105 @@ describe('webhooks', () => {
   });
 });
 
+/** The schedule rules whose only target is the function. */
+const scheduleRulesOf = (name: FunctionName) => ofType('AWS::Events::Rule')
+  .filter(([, r]) => r.Properties.Targets.length === 1
+    && JSON.stringify(r.Properties.Targets[0].Arn) === JSON.stringify({ 'Fn::GetAtt': [fnLogicalId(name), 'Arn'] }));
+
 describe('event sweeper', () => {
   it('invokes webhook-deliver every minute to dispatch events whose writer died before dispatching them', () => {
-    const rules = ofType('AWS::Events::Rule').map(([, r]) => r.Properties);
-    const sweep = rules.find((p) => p.ScheduleExpression === 'rate(1 minute)');
-    expect(sweep).toBeDefined();
-    expect(JSON.stringify(sweep!.Targets)).toContain(fnLogicalId('webhook-deliver'));
+    const rules = scheduleRulesOf('webhook-deliver');
+    expect(rules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(1 minute)']);
+  });
+});
+
+describe('ingest failures: retries, dead-letter queue, alarm, replay', () => {
+  const retries = RESOURCE_SETTINGS.ingestRetries;
+  const dlqId = () => logicalId(stack.ingestDeadLetterQueue, stack);
+
+  it('gives ingest a dead-letter queue of its own (SQS-managed encryption, TLS only, 14 days); the other async functions keep the shared one', () => {
+    expect(resources[dlqId()]!.Properties).toEqual({ SqsManagedSseEnabled: true, MessageRetentionPeriod: retries.dlqRetentionDays * 86400 });
+    expect(retries.dlqRetentionDays).toBe(14);
+    expect(fnProps('ingest').DeadLetterConfig).toEqual({ TargetArn: { 'Fn::GetAtt': [dlqId(), 'Arn'] } });
+    const shared = logicalId(stack.asyncDeadLetterQueue, stack);
+    for (const name of ['ses-events', 'send-scheduled'] as const) {
+      expect(fnProps(name).DeadLetterConfig, name).toEqual({ TargetArn: { 'Fn::GetAtt': [shared, 'Arn'] } });
+    }
+    // No other function sends to it.
+    const targets = (Object.keys(FUNCTIONS) as FunctionName[]).filter((n) => JSON.stringify(fnProps(n).DeadLetterConfig ?? null).includes(dlqId()));
+    expect(targets).toEqual(['ingest']);
+  });
+
+  it('lets ingest\'s role send to that queue (Lambda puts the failed event there with the function\'s role)', () => {
+    const roleId = fnProps('ingest').Role['Fn::GetAtt'][0] as string;
+    const statements = ofType('AWS::IAM::Policy')
+      .filter(([, r]) => (r.Properties.Roles as { Ref: string }[]).some((x) => x.Ref === roleId))
+      .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+    expect(statements).toContainEqual(expect.objectContaining({
+      Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [dlqId(), 'Arn'] },
+    }));
+  });
+
+  it('states ingest\'s asynchronous invocation config: 2 retries, events kept 6 hours', () => {
+    const configs = ofType('AWS::Lambda::EventInvokeConfig').map(([, r]) => r.Properties);
+    expect(configs).toEqual([{
+      FunctionName: { Ref: fnLogicalId('ingest') }, Qualifier: '$LATEST', MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 6 * 3600,
+    }]);
+  });
+
+  it('alarms on the first message in that queue, naming the replay command', () => {
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, r]) => r.Properties)
+      .filter((p) => JSON.stringify(p.Dimensions).includes(dlqId()));
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId(), 'QueueName'] } }],
+      Statistic: 'Maximum',
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Threshold: 1,
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+    });
+    expect(alarms[0]!.AlarmDescription).toContain('npm run replay -- --stage dev');
+  });
+
+  it('has a managed replay policy allowing exactly the replay\'s calls, each on this stack\'s resource only, attached to no one', () => {
+    const policyId = logicalId(stack.inbound.replayPolicy, stack);
+    const policy = resources[policyId]!.Properties;
+    expect(resources[policyId]!.Type).toBe('AWS::IAM::ManagedPolicy');
+    expect(policy.PolicyDocument.Statement).toEqual([
+      { Sid: 'ReadStackOutputs', Effect: 'Allow', Action: 'cloudformation:DescribeStacks', Resource: { Ref: 'AWS::StackId' } },
+      {
+        Sid: 'EmptyIngestDeadLetterQueue', Effect: 'Allow',
+        Action: ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage'],
+        Resource: { 'Fn::GetAtt': [dlqId(), 'Arn'] },
+      },
+      { Sid: 'InvokeIngest', Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [fnLogicalId('ingest'), 'Arn'] } },
+    ]);
+    // The operator attaches it; the stack gives it to no role, user or group.
+    expect(policy.Roles ?? policy.Users ?? policy.Groups).toBeUndefined();
+  });
+
+  it('outputs what the replay command reads, and the policy', () => {
+    template.hasOutput(REPLAY_OUTPUTS.queueUrl, { Value: { Ref: dlqId() } });
+    template.hasOutput(REPLAY_OUTPUTS.functionName, { Value: { Ref: fnLogicalId('ingest') } });
+    template.hasOutput(REPLAY_OUTPUTS.policyArn, { Value: { Ref: logicalId(stack.inbound.replayPolicy, stack) } });
+    expect(stack.stackName).toBe(stackName('dev'));
+  });
+
+  it('invokes ingest every minute with EventBridge\'s Scheduled Event (the sweep of half-finished ingests)', () => {
+    const rules = scheduleRulesOf('ingest');
+    expect(rules).toHaveLength(1);
+    const [ruleId, rule] = rules[0]!;
+    expect(rule.Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' });
+    // No Input: the target gets EventBridge's own event ({"source": "aws.events", "detail-type": "Scheduled Event", …}).
+    expect(rule.Properties.Targets[0].Input).toBeUndefined();
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      FunctionName: { 'Fn::GetAtt': [fnLogicalId('ingest'), 'Arn'] },
+      Principal: 'events.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
+    });
   });
 });
 
@@ -537,7 +631,7 @@ describe('secrets', () => {
 describe('outputs', () => {
   it('has the deploy outputs', () => {
     const outputs = Object.keys(template.toJSON().Outputs);
-    for (const o of ['ApiUrl', 'SiteUrl', 'MailDomain', 'TableName', 'BucketName', 'WebhookQueueUrl', 'MxTarget']) {
+    for (const o of ['ApiUrl', 'SiteUrl', 'MailDomain', 'TableName', 'BucketName', 'WebhookQueueUrl', 'MxTarget', ...Object.values(REPLAY_OUTPUTS)]) {
       expect(outputs).toContain(o);
     }
     template.hasOutput('MailDomain', { Value: 'mail.example.com' });

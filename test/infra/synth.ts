@@ -8,6 +8,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { PROJECT_ROOT } from '../../lib/constructs/mailroom-function.ts';
 import { MailroomStack, mailroomConfigFromContext } from '../../lib/mailroom-stack.ts';
+import { stackName } from '../../lib/stack-outputs.ts';
 
 export { PROJECT_ROOT };
 
@@ -33,7 +34,7 @@ export function synthMailroom(options: SynthOptions = {}): Synthesized {
   if (options.skipBundling) context['aws:cdk:bundling-stacks'] = [];
   const app = new App({ context });
   const config = mailroomConfigFromContext(app.node);
-  const stack = new MailroomStack(app, `Mailroom-${config.stage}`, { config });
+  const stack = new MailroomStack(app, stackName(config.stage), { config });
   const template = Template.fromStack(stack);
   return { app, stack, template };
 }

@@ -1,0 +1,16 @@
+/**
+ * Names of the stack outputs that commands read back (DescribeStacks), shared by the stack that
+ * declares them (lib/mailroom-stack.ts) and the commands (scripts/replay.ts), which must not load
+ * the CDK to know them.
+ */
+export const REPLAY_OUTPUTS = {
+  /** URL of ingest's dead-letter queue. */
+  queueUrl: 'IngestDeadLetterQueueUrl',
+  /** Name of the ingest function. */
+  functionName: 'IngestFunctionName',
+  /** ARN of the managed policy that allows the replay. */
+  policyArn: 'IngestReplayPolicyArn',
+} as const;
+
+/** The stack of a stage (bin/app.ts). */
+export const stackName = (stage: string) => `Mailroom-${stage}`;
