@@ -36,12 +36,15 @@ export async function markDispatched(eventId: string): Promise<boolean> {
       ExpressionAttributeValues: { ':t': true, ':f': false } })));
 }
 
-/** Events written but not dispatched before `olderThan` (the sweeper's work). */
-export async function pendingEvents(olderThan: string, limit = 100): Promise<EventRecord[]> {
+/**
+ * A page of the events written but not dispatched before `olderThan` (the sweeper's work), oldest
+ * first; `next` continues after it (the pending index is sparse: dispatched events leave it).
+ */
+export async function pendingEvents(olderThan: string, limit = 100, start?: Record<string, unknown>): Promise<{ events: EventRecord[]; next?: Record<string, unknown> }> {
   const res = await db.send(new QueryCommand({ TableName, IndexName: 'gsi3',
     KeyConditionExpression: 'gsi3pk = :p AND gsi3sk < :t',
-    ExpressionAttributeValues: { ':p': keys.pendingEventsPartition, ':t': olderThan }, Limit: limit }));
-  return (res.Items ?? []).map(entities.event.record);
+    ExpressionAttributeValues: { ':p': keys.pendingEventsPartition, ':t': olderThan }, Limit: limit, ExclusiveStartKey: start }));
+  return { events: (res.Items ?? []).map(entities.event.record), next: res.LastEvaluatedKey };
 }
 
 /** An event with no other change to commit with (webhook.unhealthy, test events). */

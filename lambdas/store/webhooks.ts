@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { batchGet } from './batch.ts';
@@ -89,19 +89,49 @@ export async function deleteWebhook(w: WebhookRecord): Promise<boolean> {
   ])).ok;
 }
 
-/** What a delivery needs, in one round trip: the webhook, the event, and whether it was delivered. */
+/**
+ * What a delivery needs, in one round trip: the webhook, the event, whether it was delivered, and
+ * the pair's claim. Read strongly consistent: a marker written just before must be seen.
+ */
 export async function loadDelivery(accountId: string, webhookId: string, eventId: string, attempt: number) {
-  const wanted = [keys.webhook(accountId, webhookId), keys.event(eventId), keys.delivered(eventId, webhookId), keys.attemptHandled(eventId, webhookId, attempt)];
-  const items = await batchGet(wanted);
+  const wanted = [keys.webhook(accountId, webhookId), keys.event(eventId), keys.delivered(eventId, webhookId), keys.attemptHandled(eventId, webhookId, attempt),
+    keys.deliveryClaim(eventId, webhookId)];
+  const items = await batchGet(wanted, true);
   const find = (k: { pk: string; sk: string }) => items.find((i) => i.pk === k.pk && i.sk === k.sk);
   const w = find(wanted[0]!);
   const e = find(wanted[1]!);
+  const c = find(wanted[4]!);
   return {
     webhook: w ? entities.webhook.record(w) : undefined,
     event: e ? entities.event.record(e) : undefined,
     delivered: !!find(wanted[2]!),
     attemptHandled: !!find(wanted[3]!),
+    /** The pair's claim: an attempt in flight while `expires_at` (epoch ms) is ahead. */
+    claim: c ? entities.deliveryClaim.record(c) : undefined,
   };
+}
+
+export type DeliveryClaim = { ok: true; expiresAt: number } | { ok: false; heldForMs: number };
+
+/**
+ * Claims the delivery of (event, webhook) for `forMs`, unless another attempt holds a live claim
+ * (then: how long it still holds it). A claim that lapsed (its holder died) is taken over.
+ */
+export async function claimDelivery(eventId: string, webhookId: string, attemptId: string, forMs: number, now = Date.now()): Promise<DeliveryClaim> {
+  const expiresAt = now + forMs;
+  const claim = { attempt_id: attemptId, claimed_at: new Date(now).toISOString(), expires_at: expiresAt };
+  if (await applied(db.send(new PutCommand({ TableName, Item: entities.deliveryClaim.item(claim, { eventId, webhookId }),
+    ConditionExpression: 'attribute_not_exists(pk) OR expires_at < :now', ExpressionAttributeValues: { ':now': now } })))) {
+    return { ok: true, expiresAt };
+  }
+  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.deliveryClaim(eventId, webhookId), ConsistentRead: true }));
+  return { ok: false, heldForMs: Item ? Math.max(0, Number(Item.expires_at) - now) : 0 };
+}
+
+/** Gives the claim up (only this attempt's own): the next attempt may start at once. */
+export async function releaseDelivery(eventId: string, webhookId: string, attemptId: string) {
+  await applied(db.send(new DeleteCommand({ TableName, Key: keys.deliveryClaim(eventId, webhookId),
+    ConditionExpression: 'attempt_id = :me', ExpressionAttributeValues: { ':me': attemptId } })));
 }
 
 /**

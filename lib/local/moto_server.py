@@ -25,7 +25,9 @@ function's own keys, but moto cannot verify query signatures.
 
 With --state-file PATH the emulator keeps its state: it is loaded at start, written (atomically,
 tmp + fsync + rename) at most every --snapshot-interval seconds after a change, on demand
-(POST /_mailroom/snapshot), on SIGTERM/SIGINT, and when the process that started it dies.
+(POST /_mailroom/snapshot), on SIGTERM/SIGINT, and when the process that started it dies. On
+load, SQS messages that were in flight become visible again: their consumers (the stack's
+pollers) died with the process that saved them (release_in_flight_messages).
 """
 import bisect
 import copy
@@ -458,6 +460,114 @@ _sesv2_responses.SESV2Response.put_email_identity_mail_from_attributes = _put_ma
 _sesv2_urls.url_paths["{0}/v2/email/identities/(?P<EmailIdentity>[^/]+)/mail-from$"] = _sesv2_responses.SESV2Response.dispatch
 
 
+# SQS sends and receives cost O(1) and O(queue), not O(queue) and O(queue²). moto 5.2.1's
+# SendMessage reads `queue.attributes` for one setting (ContentBasedDeduplication), and
+# ReceiveMessage reads them for each message it hands out (MessageRetentionPeriod); that property
+# counts every message of the queue three times (the ApproximateNumberOf… attributes), each
+# message asking the clock through datetime arithmetic. With 2,000 jobs queued a batch send took
+# half a second and a receive of 10 nearly one, so a backlog (a burst of mail, a crash's
+# re-dispatched events) crawled through the queue. While sending or receiving, the attributes are
+# built without those counts (neither reads them); GetQueueAttributes builds them once per
+# request instead of once or twice per attribute asked for; the clock is time.time(). Any
+# surprise: moto's own property.
+from moto.core import utils as _moto_utils
+from moto.core.utils import camelcase_to_underscores as _camel_to_snake
+from moto.sqs import models as _sqs_models
+
+
+def _unix_time(dt=None):
+    return time.time() if dt is None else _moto_utils.unix_time(dt)
+
+
+def _unix_time_millis(dt=None):
+    return _unix_time(dt) * 1000.0
+
+
+_sqs_models.unix_time = _unix_time
+_sqs_models.unix_time_millis = _unix_time_millis
+
+_original_queue_attributes = _sqs_models.Queue.attributes.fget
+_SQS_CALL = threading.local()
+_COUNT_ATTRIBUTES = ("ApproximateNumberOfMessages", "ApproximateNumberOfMessagesDelayed", "ApproximateNumberOfMessagesNotVisible")
+
+
+def _queue_settings(queue):
+    """moto's Queue.attributes without the message counts."""
+    names = [a for a in queue.BASE_ATTRIBUTES if a not in _COUNT_ATTRIBUTES]
+    if queue.fifo_queue:
+        names += queue.FIFO_ATTRIBUTES
+    if queue.kms_master_key_id:
+        names += queue.KMS_ATTRIBUTES
+    result = {name: getattr(queue, _camel_to_snake(name)) for name in names}
+    if queue.policy:
+        result["Policy"] = queue.policy
+    if queue.redrive_policy:
+        result["RedrivePolicy"] = json.dumps(queue.redrive_policy)
+    return {k: (str(v).lower() if isinstance(v, bool) else v) for k, v in result.items()}
+
+
+def _queue_attributes(self):
+    mode = getattr(_SQS_CALL, "mode", None)
+    try:
+        if mode == "settings":
+            return _queue_settings(self)
+        if mode == "read":
+            found = _SQS_CALL.cache.get(id(self))
+            if found is None:
+                found = _SQS_CALL.cache[id(self)] = _original_queue_attributes(self)
+            return found
+    except Exception:
+        pass
+    return _original_queue_attributes(self)
+
+
+def _sqs_call(mode, method):
+    def call(self, *args, **kwargs):
+        outer = getattr(_SQS_CALL, "mode", None) is not None
+        if not outer:
+            _SQS_CALL.mode, _SQS_CALL.cache = mode, {}
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            if not outer:
+                _SQS_CALL.mode, _SQS_CALL.cache = None, None
+    return call
+
+
+_sqs_models.Queue.attributes = property(_queue_attributes)
+_sqs_models.SQSBackend.send_message = _sqs_call("settings", _sqs_models.SQSBackend.send_message)
+_sqs_models.SQSBackend.send_message_batch = _sqs_call("settings", _sqs_models.SQSBackend.send_message_batch)
+_sqs_models.SQSBackend.receive_message = _sqs_call("settings", _sqs_models.SQSBackend.receive_message)
+_sqs_models.SQSBackend.get_queue_attributes = _sqs_call("read", _sqs_models.SQSBackend.get_queue_attributes)
+
+
+def release_in_flight_messages():
+    """
+    Makes every SQS message that was in flight when the state was saved visible again; returns how
+    many. A receive hides a message for the queue's visibility timeout (webhook-deliver's: 6
+    minutes) from everyone but its consumer, and the snapshot keeps it hidden. But the consumers
+    of a local stack — the SQS event-source stand-ins (lib/local/sqs-poller.ts) — died with the
+    process that saved it: nobody will finish or delete those jobs, and they would only come back
+    minutes after the restart (a kill -9 in the middle of a delivery run held webhook deliveries
+    back that long). In AWS the event source mapping never dies with your code; here the next
+    start is the moment the old consumers are known to be gone. Receive counts are kept (a job
+    that keeps killing its consumer still reaches the DLQ); delayed messages stay delayed.
+    """
+    from moto.backends import get_backend
+
+    released = 0
+    for regions in get_backend("sqs").values():
+        for backend in regions.values():
+            for queue in backend.queues.values():
+                now = time.time() * 1000.0
+                for message in queue._messages:
+                    if message.visible_at > now:
+                        message.visible_at = 0.0
+                        released += 1
+                queue._pending_messages.clear()
+    return released
+
+
 # The request being handled by this server thread, as the client sent it (see the module docstring).
 _REQUEST = threading.local()
 _original_authorize = _authorization.ActionAuthenticatorMixin._authenticate_and_authorize_action
@@ -552,8 +662,8 @@ DYNAMO_LOCK = ReadWriteLock()
 STATE_LOCK = ReadWriteLock()
 # Services the local stack uses; their backends are what a snapshot holds.
 PERSISTED_SERVICES = ["dynamodb", "s3", "sqs", "secretsmanager", "scheduler", "sesv2", "ses", "iam", "sts"]
-# Requests that change nothing worth keeping (SQS receives only move visibility, which a restart
-# resets as SQS itself would after the visibility timeout).
+# Requests that change nothing worth keeping (SQS receives only move visibility, and a restart
+# makes in-flight messages visible again: release_in_flight_messages).
 READ_ONLY_TARGET = re.compile(r"\.(Get|Query|Scan|Describe|List|BatchGet|TransactGet|Receive)")
 EXCLUSIVE_TARGET = re.compile(r"^DynamoDB_\d+\.(Transact|UpdateItem|PutItem|DeleteItem|BatchWriteItem)")
 
@@ -586,6 +696,13 @@ class State:
                 backend.update(data)
             except Exception as e:  # a service moto renamed: start it empty, say so
                 print(f"mailroom: could not restore {name}: {e!r}", file=sys.stderr)
+        try:
+            released = release_in_flight_messages()
+            if released:
+                print(f"mailroom: {released} SQS message(s) in flight at the last snapshot are visible again "
+                      "(their consumers died with the previous run)", file=sys.stderr)
+        except Exception as e:
+            print(f"mailroom: could not release in-flight SQS messages: {e!r}", file=sys.stderr)
 
     def snapshot(self):
         """Writes the whole emulator state; returns the time (epoch seconds) it was taken."""

@@ -33,6 +33,9 @@ let lambda: {
   newEvent: (type: any, ctx: { account_id: string; inbox_id: string | null }, data: Record<string, unknown>) => Promise<any>;
   putEvent: (e: any) => Promise<void>;
   dispatchEvents: (events: any[]) => Promise<void>;
+  sweepPendingEvents: (o?: { now?: number; timeLeftMs?: () => number }) => Promise<number>;
+  sweepAfterMs: number;
+  getEvents: (ids: string[]) => Promise<{ event_id: string; dispatched: boolean }[]>;
   pageDeliveryLogs: (webhookId: string, page: { limit: number; offset: number }) => Promise<{ logs: { retry_count: number; success: boolean }[] }>;
 };
 
@@ -100,6 +103,9 @@ beforeAll(async () => {
     newEvent: events.newEvent,
     putEvent: eventStore.putEvent,
     dispatchEvents: events.dispatchEvents,
+    sweepPendingEvents: events.sweepPendingEvents as unknown as typeof lambda.sweepPendingEvents,
+    sweepAfterMs: (events as { SWEEP_AFTER_MS: number }).SWEEP_AFTER_MS,
+    getEvents: eventStore.getEvents,
     pageDeliveryLogs: webhooks.pageDeliveryLogs,
   };
 });
@@ -281,5 +287,88 @@ describe('No event is lost when the deliver handler crashes mid-batch', () => {
     expect(poisonSeen).toBeGreaterThanOrEqual(1);
     expect(poisonSeen).toBeLessThanOrEqual(maxReceiveCount);
     expectExactlyOnce(r, [good!], w.secret);
+  });
+});
+
+/** n events written (outbox) `ageMs` ago and never dispatched: what a writer that died after its commit leaves behind. */
+async function stale(accountId: string, n: number, ageMs: number): Promise<string[]> {
+  const timestamp = new Date(Date.now() - ageMs).toISOString();
+  const ids: string[] = [];
+  for (let i = 0; i < n; i += 25) {
+    await Promise.all(Array.from({ length: Math.min(25, n - i) }, async (_, k) => {
+      const inboxId = lambda.newId('inbox');
+      const e = await lambda.newEvent('inbox.created', { account_id: accountId, inbox_id: inboxId, timestamp } as never, { inbox: { id: inboxId, n: i + k } });
+      await lambda.putEvent(e);
+      ids.push(e.event_id as string);
+    }));
+  }
+  return ids;
+}
+
+describe('Every event reaches each subscribed webhook once, across re-dispatches and sweeps', () => {
+  it('a re-dispatch of the same events delivers once per (event, webhook), even when both dispatches\' jobs run at the same time', async () => {
+    const r = await receiver('redispatch');
+    // Slow answers: each POST is still in flight when its twin starts.
+    r.setDefault({ status: 200, body: 'ok', delayMs: 800 });
+    const w = await webhookFor(r.url);
+    const events = [];
+    for (let i = 0; i < 5; i++) {
+      const inboxId = lambda.newId('inbox');
+      const e = await lambda.newEvent('inbox.created', { account_id: w.account_id, inbox_id: inboxId }, { inbox: { id: inboxId, n: i } });
+      await lambda.putEvent(e);
+      events.push(e);
+    }
+    // dispatchEvents enqueues, then marks dispatched: a crash in between leaves the events pending and
+    // the sweep runs it again. Twice here, so every (event, webhook) has two jobs on the queue.
+    await lambda.dispatchEvents(events);
+    await lambda.dispatchEvents(events);
+    const eventIds = events.map((e) => e.event_id as string);
+    expect((await queueCounts(queueUrl)).visible).toBe(10);
+
+    // One batch of all ten jobs: the batch processor runs its records concurrently, so each job runs beside its twin.
+    const batches: number[] = [];
+    await poll(async (e) => { batches.push(e.Records.length); return lambda.handler(e); });
+
+    await r.waitFor((reqs) => new Set(reqs.map((q) => q.json?.event_id)).size === eventIds.length, 'every event at the receiver', WAIT);
+    expect(batches[0]).toBe(10);
+    // The twins that found a live claim went back on the queue until it lapses (30 s), then were
+    // dropped by the delivered marker.
+    await eventually(async () => {
+      const c = await queueCounts(queueUrl);
+      return c.visible + c.inFlight + c.delayed === 0 ? c : undefined;
+    }, 'the deferred twins to come back and be dropped', 60_000);
+    expectExactlyOnce(r, eventIds, w.secret);
+    expect(r.requests).toHaveLength(eventIds.length);
+  }, 90_000);
+
+  it('one sweep run dispatches every stale event, page after page (300 here), and each reaches the webhook once', async () => {
+    const r = await receiver('sweep-many');
+    const w = await webhookFor(r.url);
+    const eventIds = await stale(w.account_id, 300, lambda.sweepAfterMs + 5_000);
+    // A fresher undispatched event is still its writer's: the sweep leaves it (another account, no webhook).
+    const [fresh] = await stale(lambda.newId('account'), 1, 0);
+
+    // The schedule's invocation of the real handler: one run.
+    const out = await lambda.handler({ source: 'aws.events', 'detail-type': 'Scheduled Event' } as never) as unknown as { swept: number };
+    expect(out.swept).toBe(eventIds.length);
+    const after = await lambda.getEvents([...eventIds, fresh!]);
+    expect(after.filter((e) => e.dispatched).map((e) => e.event_id).sort()).toEqual([...eventIds].sort());
+    // Its writer finishes the job (and leaves nothing for the next test's sweeps).
+    await lambda.dispatchEvents(after.filter((e) => e.event_id === fresh));
+
+    await poll(lambda.handler);
+    await r.waitFor((reqs) => new Set(reqs.map((q) => q.json?.event_id)).size === eventIds.length, 'every swept event at the receiver', WAIT);
+    await drained(queueUrl);
+    expectExactlyOnce(r, eventIds, w.secret);
+  }, 90_000);
+
+  it('a sweep that runs out of time stops between pages, and the next run dispatches the rest', async () => {
+    // No webhook: dispatching is only marking here.
+    const eventIds = await stale(lambda.newId('account'), 130, lambda.sweepAfterMs + 5_000);
+    // The invocation's clock says its reserve is reached: the page under way is finished, no other is started.
+    expect(await lambda.sweepPendingEvents({ timeLeftMs: () => 1_000 })).toBe(100);
+    expect((await lambda.getEvents(eventIds)).filter((e) => !e.dispatched)).toHaveLength(30);
+    expect(await lambda.sweepPendingEvents()).toBe(30);
+    expect((await lambda.getEvents(eventIds)).every((e) => e.dispatched)).toBe(true);
   });
 });

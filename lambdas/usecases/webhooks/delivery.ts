@@ -1,4 +1,5 @@
-import { postWebhook } from '../../adapters/webhook-http.ts';
+import { randomUUID } from 'node:crypto';
+import { postWebhook, WEBHOOK_TIMEOUT_MS } from '../../adapters/webhook-http.ts';
 import { config } from '../../config.ts';
 import { errorFields, log } from '../../log.ts';
 import { metrics } from '../../metrics.ts';
@@ -29,20 +30,75 @@ async function payloadOf(e: EventRecord): Promise<string> {
   return bytes.toString('utf8');
 }
 
-export type DeliveryOutcome = 'delivered' | 'retry-scheduled' | 'dropped' | 'gave-up';
+/**
+ * How long an attempt holds its (event, webhook) claim: the reads, the signing, the POST (at most
+ * WEBHOOK_TIMEOUT_MS) and the delivered marker, with a wide margin. Two jobs for one pair exist
+ * when a crash between enqueueing and marking an event dispatched makes it dispatched again;
+ * the claim keeps them from POSTing at the same time, and the marker drops the later one.
+ */
+export const DELIVERY_CLAIM_MS = 30_000;
+/** The POST starts only with this much of the claim left: its own deadline plus a margin (clocks, pauses). */
+const CLAIM_LEFT_TO_POST_MS = WEBHOOK_TIMEOUT_MS + 5_000;
+/** Checks read longer ago than this before the claim was taken are read again under it. */
+const CLAIM_RECHECK_AFTER_MS = 5_000;
+
+/** 'deferred': another attempt held the pair's claim; this job went back on the queue until it lapses. */
+export type DeliveryOutcome = 'delivered' | 'retry-scheduled' | 'dropped' | 'gave-up' | 'deferred';
+
+/** Puts the job back, unchanged (same attempt), to run after the claim it met has lapsed. */
+async function defer(job: DeliveryJob, heldForMs: number): Promise<'deferred'> {
+  await enqueueDeliveries([job], Math.ceil(heldForMs / 1000) + 1);
+  return 'deferred';
+}
+
+/** Why a loaded job is not to be attempted, if it is not. */
+function dropReason(l: Awaited<ReturnType<typeof store.loadDelivery>>, job: DeliveryJob): string | undefined {
+  if (l.attemptHandled) return 'attempt-handled'; // this attempt failed and its follow-up was recorded before a crash
+  if (!l.webhook || !l.event) return 'gone'; // deleted webhook, or an event past its TTL
+  if (l.delivered) return 'delivered'; // a duplicate of a delivery that already succeeded
+  if (l.webhook.status !== 'active' || l.webhook.generation !== job.generation) return 'inactive'; // unhealthy: pending retries are dropped
+  return undefined;
+}
 
 /**
  * One attempt of one job. Returns what happened; throws only when the outcome could not be
  * recorded (the queue then redelivers the job, and the delivered-marker prevents a repeat).
+ *
+ * At most one POST per (event, webhook) is in flight: after the checks (delivered marker, handled
+ * attempt, webhook state; read strongly consistent) the attempt claims the pair — a conditional
+ * write that lapses after DELIVERY_CLAIM_MS. A job that meets a live claim goes back on the queue
+ * with a delay past it (rather than failing: the queue's visibility timeout is 6 minutes) and on
+ * its return finds the holder's delivered marker. A success keeps its claim until it lapses, so a
+ * twin that read before the marker was written cannot claim after it; a failure releases it
+ * before its retry is queued. A delivery is repeated only when the attempt dies between the
+ * receiver's 2xx and the marker's write (receivers dedupe on webhook-id / X-Service-Event-Id).
  */
-export async function deliverJob(job: DeliveryJob): Promise<DeliveryOutcome> {
-  const { webhook, event, delivered, attemptHandled } = await store.loadDelivery(job.account_id, job.webhook_id, job.event_id, job.attempt);
-  if (attemptHandled) return 'dropped'; // this attempt failed and its follow-up was recorded before a crash
-  if (!webhook || !event) return 'dropped'; // deleted webhook, or an event past its TTL
-  if (delivered) return 'dropped'; // a duplicate of a delivery that already succeeded
-  if (webhook.status !== 'active' || webhook.generation !== job.generation) return 'dropped'; // unhealthy: pending retries are dropped
+export async function deliverJob(job: DeliveryJob, attemptId: string = randomUUID()): Promise<DeliveryOutcome> {
+  const load = () => store.loadDelivery(job.account_id, job.webhook_id, job.event_id, job.attempt);
+  const readAt = Date.now();
+  let loaded = await load();
+  if (dropReason(loaded, job)) return 'dropped';
+  const held = loaded.claim && loaded.claim.attempt_id !== attemptId ? loaded.claim.expires_at - Date.now() : 0;
+  if (held > 0) return defer(job, held); // another attempt is posting this pair right now
+
+  const claim = await store.claimDelivery(job.event_id, job.webhook_id, attemptId, DELIVERY_CLAIM_MS);
+  if (!claim.ok) return defer(job, claim.heldForMs);
+  const release = () => store.releaseDelivery(job.event_id, job.webhook_id, attemptId);
+  const drop = async () => { await release(); return 'dropped' as const; };
+  if (Date.now() - readAt > CLAIM_RECHECK_AFTER_MS) {
+    // A long pause between the checks and the claim: a holder may have delivered and its claim lapsed since.
+    loaded = await load();
+    if (dropReason(loaded, job)) return drop();
+  }
+  const webhook = loaded.webhook!;
+  const event = loaded.event!;
 
   const request = await signedRequest(webhook, event.event_id, await payloadOf(event));
+  if (claim.expiresAt - Date.now() < CLAIM_LEFT_TO_POST_MS) {
+    // Too slow to get here (a paused process): the claim could lapse mid-POST. Start over.
+    await release();
+    return defer(job, 0);
+  }
   const attemptedAt = new Date().toISOString();
   const res = await postWebhook(webhook.url, request.body, request.headers, { localMode: config.localMode });
   metrics.webhookAttempt();
@@ -54,22 +110,27 @@ export async function deliverJob(job: DeliveryJob): Promise<DeliveryOutcome> {
   });
 
   if (res.ok) {
+    // The claim stays until it lapses: a twin that waited for it then finds this marker.
     await store.markDelivered(event.event_id, webhook.id, attemptedAt);
     await store.recordWebhookSuccess(webhook, attemptedAt);
     return 'delivered';
   }
 
   const failures = await store.recordWebhookFailure(webhook, res.error ?? `HTTP ${res.status}`, attemptedAt);
-  if (failures === undefined) return 'dropped'; // re-enabled or deleted meanwhile
+  if (failures === undefined) return drop(); // re-enabled or deleted meanwhile
   if (failures >= UNHEALTHY_AFTER_FAILURES) {
     await markUnhealthy(webhook, failures, res.error ?? `HTTP ${res.status}`, attemptedAt);
     await store.markAttemptHandled(event.event_id, webhook.id, job.attempt, attemptedAt);
+    await release();
     return 'gave-up';
   }
   if (job.attempt >= RETRY_DELAYS_SECONDS.length) {
     await store.markAttemptHandled(event.event_id, webhook.id, job.attempt, attemptedAt);
+    await release();
     return 'gave-up';
   }
+  // Released before the retry is queued, so the retry never waits for this attempt's claim.
+  await release();
   await enqueueDeliveries([{ ...job, attempt: job.attempt + 1 }], RETRY_DELAYS_SECONDS[job.attempt]!);
   await store.markAttemptHandled(event.event_id, webhook.id, job.attempt, attemptedAt);
   return 'retry-scheduled';

@@ -13,8 +13,33 @@ import { RESOURCE_SETTINGS } from '../../resource-settings.ts';
 const queueUrl = requireEnv('WEBHOOK_QUEUE_URL');
 /** SQS takes at most 10 messages per batch call. */
 const SQS_BATCH = 10;
-/** Undispatched events older than this are the sweeper's (the writer had its chance). */
-export const SWEEP_AFTER_MS = 60_000;
+/** SQS batch sends, and dispatched-marks, in flight at once. */
+const PARALLEL_CALLS = 8;
+
+/**
+ * The sweep (webhook-deliver on a schedule: `rate(1 minute)` deployed, a timer locally) dispatches
+ * events whose writer committed them but stopped before handing them over (a crash, a kill -9, a
+ * failed SQS call). Undispatched events older than this are the sweeper's: a writer dispatches
+ * within milliseconds of its commit, and a dispatch job waits in the queue only seconds, so a
+ * younger event is most likely being dispatched right now. Dispatching twice is harmless (the
+ * deliverer's claim and delivered marker, the stream's sent marker), just wasted work.
+ *
+ * The guarantee: an event committed at T is dispatched by the first sweep after T + 30 s, i.e. by
+ * T + 30 s + the schedule's interval (deployed: T + 90 s; locally, with its shorter timer, within
+ * a minute), plus the sweep's own time, which grows with the backlog it finds: one run pages
+ * through every stale event (SWEEP_PAGE at a time) until its time budget is spent, and the next
+ * run carries on where that left the oldest.
+ */
+export const SWEEP_AFTER_MS = 30_000;
+/** Stale events read per page (one Query of the sparse pending index). */
+const SWEEP_PAGE = 100;
+/**
+ * A sweep starts no page with less than this left of its invocation (webhook-deliver's timeout is
+ * 60 s; a page of 100 events takes well under a second, the margin covers a slow one).
+ */
+const SWEEP_RESERVE_MS = 15_000;
+/** Without the Lambda context's clock: how long a sweep keeps starting pages. */
+const SWEEP_BUDGET_MS = 40_000;
 
 /** One delivery of one event to one webhook: what travels through the queue (payload by reference). */
 export interface DeliveryJob {
@@ -62,38 +87,53 @@ export async function newEvent(type: EventType, ctx: { account_id: string; inbox
 export const subscribes = (w: WebhookRecord, e: Pick<EventRecord, 'event' | 'inbox_id'>) =>
   w.status === 'active' && w.events.includes(e.event) && (w.inbox_id === null || w.inbox_id === e.inbox_id);
 
+/** Runs `f` over `items`, at most `limit` at a time; the results in the items' order. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, f: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => { while (next < items.length) { const i = next++; out[i] = await f(items[i]!); } };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return out;
+}
+
 export async function enqueueDeliveries(jobs: (DeliveryJob | StreamJob | DispatchJob)[], delaySeconds = 0) {
-  for (let i = 0; i < jobs.length; i += SQS_BATCH) {
-    const chunk = jobs.slice(i, i + SQS_BATCH);
+  const chunks: (typeof jobs)[] = [];
+  for (let i = 0; i < jobs.length; i += SQS_BATCH) chunks.push(jobs.slice(i, i + SQS_BATCH));
+  await mapLimit(chunks, PARALLEL_CALLS, async (chunk) => {
     const res = await sqsClient.send(new SendMessageBatchCommand({
       QueueUrl: queueUrl,
       Entries: chunk.map((j, n) => ({ Id: String(n), MessageBody: JSON.stringify(j), DelaySeconds: Math.min(900, Math.max(0, Math.round(delaySeconds))) })),
     }));
     if (res.Failed?.length) throw new Error(`SQS refused ${res.Failed.length} deliveries: ${res.Failed.map((f) => f.Message).join('; ')}`);
-  }
+  });
 }
 
 /**
- * Fans events out to every active webhook of the account that subscribes to them, then marks
- * them dispatched. A crash in between re-dispatches later; the deliverer drops the duplicate
- * because it remembers each delivered (event, webhook) pair.
+ * Fans events out to every active webhook of the account that subscribes to them and to the
+ * account's stream connections that hear them, then marks them dispatched — only after every job
+ * of every event is on the queue. A crash in between re-dispatches later (the sweep); the
+ * deliverer's per-(event, webhook) claim and delivered marker, and the stream's per-connection
+ * sent marker, make the second round's jobs drop out.
  */
 export async function dispatchEvents(events: EventRecord[], exclude: { webhookId?: string } = {}) {
   const hooksByAccount = new Map<string, Promise<WebhookRecord[]>>();
   const streamsByAccount = new Map<string, ReturnType<typeof listConnections>>();
-  for (const e of events) {
+  const jobsOf = async (e: EventRecord): Promise<(DeliveryJob | StreamJob)[]> => {
     let hooks = hooksByAccount.get(e.account_id);
     if (!hooks) { hooks = listWebhooks(e.account_id); hooksByAccount.set(e.account_id, hooks); }
-    const targets = (await hooks).filter((w) => subscribes(w, e) && w.id !== exclude.webhookId);
-    const jobs: (DeliveryJob | StreamJob)[] = targets.map((w) => ({ account_id: e.account_id, webhook_id: w.id, event_id: e.event_id, attempt: 1, generation: w.generation }));
     // Live stream subscribers of the account: the deliverer posts to them (it alone may call the
     // Management API). A subscriber that appears after this read gets the event from its replay.
     let streams = streamsByAccount.get(e.account_id);
     if (!streams) { streams = listConnections(e.account_id); streamsByAccount.set(e.account_id, streams); }
-    if ((await streams).some((c) => c.mode !== 'idle' && hears(c, e))) jobs.push({ kind: 'stream', account_id: e.account_id, event_id: e.event_id });
-    await enqueueDeliveries(jobs);
-    await markDispatched(e.event_id);
-  }
+    const [allHooks, connections] = await Promise.all([hooks, streams]);
+    const jobs: (DeliveryJob | StreamJob)[] = allHooks.filter((w) => subscribes(w, e) && w.id !== exclude.webhookId)
+      .map((w) => ({ account_id: e.account_id, webhook_id: w.id, event_id: e.event_id, attempt: 1, generation: w.generation }));
+    if (connections.some((c) => c.mode !== 'idle' && hears(c, e))) jobs.push({ kind: 'stream', account_id: e.account_id, event_id: e.event_id });
+    return jobs;
+  };
+  const jobs = (await mapLimit(events, PARALLEL_CALLS, jobsOf)).flat();
+  await enqueueDeliveries(jobs);
+  await mapLimit(events, PARALLEL_CALLS, (e) => markDispatched(e.event_id));
 }
 
 /**
@@ -118,9 +158,29 @@ export async function dispatchQueued(job: DispatchJob): Promise<number> {
   return events.length;
 }
 
-/** Dispatches events whose writer died before dispatching them. */
-export async function sweepPendingEvents(now = Date.now()): Promise<number> {
-  const stale = await pendingEvents(new Date(now - SWEEP_AFTER_MS).toISOString());
-  if (stale.length) await dispatchEvents(stale);
-  return stale.length;
+export interface SweepOptions {
+  now?: number;
+  /** The invocation's time left (Lambda's context.getRemainingTimeInMillis); else SWEEP_BUDGET_MS from the start. */
+  timeLeftMs?: () => number;
+}
+
+/**
+ * Dispatches events whose writer died before dispatching them: every undispatched event older
+ * than SWEEP_AFTER_MS, oldest first, a page at a time, until none is left or the time budget is
+ * spent (the next run goes on). Returns how many it dispatched.
+ */
+export async function sweepPendingEvents(o: SweepOptions = {}): Promise<number> {
+  const started = Date.now();
+  const timeLeft = o.timeLeftMs ?? (() => SWEEP_BUDGET_MS + SWEEP_RESERVE_MS - (Date.now() - started));
+  const olderThan = new Date((o.now ?? started) - SWEEP_AFTER_MS).toISOString();
+  let swept = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await pendingEvents(olderThan, SWEEP_PAGE, start);
+    if (page.events.length) await dispatchEvents(page.events);
+    swept += page.events.length;
+    start = page.next;
+  } while (start && timeLeft() > SWEEP_RESERVE_MS);
+  if (start) log.warn('event sweep stopped at its time budget; the next run goes on', { swept });
+  return swept;
 }
