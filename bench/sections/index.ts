@@ -6,6 +6,7 @@
  */
 import type { Section } from '../lib/types.ts';
 import { bundlesSection } from './bundles.ts';
+import { burstSection } from './burst.ts';
 import { contentSection } from './content.ts';
 import { dynamoSection } from './dynamo.ts';
 import { ingestSection, sendSection, webhooksSection } from './mail.ts';
@@ -22,6 +23,7 @@ export const SECTIONS: readonly Section[] = [
   webhooksSection,
   sendSection,
   waitSection,
+  burstSection,
   streamSection,
   scaleSection,
 ];
