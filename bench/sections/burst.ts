@@ -116,6 +116,11 @@ async function prepareTargets(stack: BenchStack, get: Get, count: number): Promi
  * mail stored late (out of received order) is still found. `windows`: for each mail seen, the time
  * since the previous read of its inbox ended — how finely its "first listed" is known.
  */
+/** Messages per read (newest first; a round pages further back while unseen mail is older). */
+const READ_PAGE = 25;
+/** Each reader rests this long between rounds. */
+const READ_PAUSE_MS = 200;
+
 function startWatchers(get: Get, targets: Target[], mails: readonly BurstMail[], started: Map<string, SendOutcome>) {
   const firstSeen = new Map<string, number>();
   const windows: number[] = [];
@@ -159,7 +164,7 @@ function startWatchers(get: Get, targets: Target[], mails: readonly BurstMail[],
         // at most a few pages back, or a straggler would make every round a full read.
         for (let cursor: string | null = null, pages = 0; pages < MAX_PAGES_PER_READ; pages++) {
           const t0 = Date.now();
-          const r = await get(`/v1/inboxes/${t.id}/messages?limit=100&view=summary${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, t.key);
+          const r = await get(`/v1/inboxes/${t.id}/messages?limit=${READ_PAGE}&view=summary${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, t.key);
           const at = Date.now();
           reads.push(at - t0);
           if (r.status !== 200) { errors++; break; }
@@ -180,6 +185,9 @@ function startWatchers(get: Get, targets: Target[], mails: readonly BurstMail[],
         lastRead.set(t, Date.now());
         busy.delete(t);
       }
+      // A pause between rounds: the readers' own load must not depend on how many inboxes they
+      // watch (back to back, they read one big inbox far harder than 20 small ones).
+      await new Promise((r) => setTimeout(r, READ_PAUSE_MS));
     }
   };
   const running = Array.from({ length: WATCHERS }, reader);

@@ -69,7 +69,7 @@ export async function handler(event: SQSEvent | { source?: string; 'detail-type'
   setLogContext({ request_id: context?.awsRequestId ?? 'local' });
   try {
     if (!('Records' in event)) {
-      const swept = await sweepPendingEvents();
+      const swept = await sweepPendingEvents(context ? { timeLeftMs: () => context.getRemainingTimeInMillis() } : {});
       if (swept) log.info('swept undispatched events', { swept });
       return { swept };
     }

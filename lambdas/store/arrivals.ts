@@ -11,11 +11,11 @@
  * applied exactly once and the order stays gap-free, while a burst to one inbox costs one
  * marker write per batch instead of one contested write per message.
  *
- * A lease item lets one caller at a time do this per inbox (others leave their message to it); it
- * only saves wasted transactions: correctness rests on the marker's and the entries' conditions,
- * so a holder whose lease ran out can never corrupt the order. After releasing, the holder looks
- * once more: a message stored while it held the lease (whose ingest saw the lease taken) is never
- * left behind. What a crashed caller leaves is taken by the next ingest of the inbox or the
+ * A lease item lets one caller at a time do this per inbox (the others leave their message to it
+ * and return); it only saves wasted transactions: correctness rests on the marker's and the
+ * entries' conditions, so a holder whose lease ran out can never corrupt the order. After letting
+ * go, the holder looks once more: a message stored while it held the lease (whose ingest saw the
+ * lease taken) is never left behind. What a crashed caller leaves is taken by the next ingest of the inbox or the
  * one-minute sweep (sweepPendingArrivals).
  */
 import { randomUUID } from 'node:crypto';
@@ -35,8 +35,6 @@ const MAX_TRANSACTION_ITEMS = 100;
 const BATCH_READ = 30;
 /** A lease longer than any one round (a read and a transaction) with room for a slow emulator. */
 const LEASE_MS = 10_000;
-/** While another caller holds the lease, how often a waiting ingest looks whether its message was sequenced. */
-const WAIT_POLL_MS = [25, 50, 100, 200];
 /** Pause after a lost round (the lease or the marker moved): random up to this, times the attempt, capped. */
 const CONFLICT_PAUSE_MS = 40;
 /** A pending entry older than this is the sweeper's: its ingest had ample time. */
@@ -186,51 +184,32 @@ async function inboxOf(inboxId: string) {
   return known;
 }
 
-export interface SequenceOptions {
-  /** Return once this message is sequenced (by anyone), rather than only when nothing is pending. */
-  messageId?: string;
-  /** Stop trying by then (epoch ms): what is left pending is the next caller's or the sweeper's. */
-  deadline: number;
-}
-
 /**
- * Gives the inbox's pending messages their places, as the lease holder, until none is left; a
- * caller that finds the lease held waits for its own message (`messageId`) to be sequenced by the
- * holder, and takes over when the lease runs out. True when nothing of the caller's is left
- * pending (its message sequenced, or, without one, the queue drained); false at the deadline.
+ * Gives the inbox's pending messages their places, as the lease holder, until it finds less than a
+ * page pending. A caller that finds the lease taken returns at once: the holder, after letting go,
+ * looks once more and goes on if anything is pending — and anything stored before that caller
+ * tried the lease is, since the holder let go after that try. False when time ran out with
+ * messages still pending (the next ingest of the inbox or the sweep takes them).
  */
-export async function sequenceArrivals(inboxId: string, o: SequenceOptions): Promise<boolean> {
+export async function sequenceArrivals(inboxId: string, deadline: number): Promise<boolean> {
   const owner = randomUUID();
-  let waits = 0;
-  while (Date.now() < o.deadline) {
-    if (await acquireLease(inboxId, owner)) {
-      let done = new Set<string>();
-      try {
-        done = await drain(inboxId, owner, o.deadline);
-      } finally {
-        // Usually the last batch released it already.
-        if (!released.delete(owner)) await releaseLease(inboxId, owner);
-      }
-      // Nothing is left behind by letting go: a caller that found the lease taken is still waiting
-      // for its own message, and takes the lease now if that message is still pending.
-      if (!o.messageId) return true;
-      if (done.has(o.messageId) || !(await isPending(inboxId, o.messageId))) return true;
-      waits = 0;
-      continue;
+  while (Date.now() < deadline) {
+    if (!(await acquireLease(inboxId, owner))) return true;
+    try {
+      await drain(inboxId, owner, deadline);
+    } finally {
+      // Usually the last batch released it already.
+      if (!released.delete(owner)) await releaseLease(inboxId, owner);
     }
-    // A holder is at work and drains the queue before it lets go; without a message of our own
-    // (the sweep) there is nothing to wait for.
-    if (!o.messageId) return true;
-    if (!(await isPending(inboxId, o.messageId))) return true;
-    await sleep(WAIT_POLL_MS[Math.min(waits++, WAIT_POLL_MS.length - 1)]!);
+    if (!(await pendingPage(inboxId, 1)).length) return true;
   }
-  return o.messageId ? !(await isPending(inboxId, o.messageId)) : false;
+  return false;
 }
 
 /**
  * As the lease holder: batches until a read finds less than a page pending and that batch takes
  * it all (releasing the lease in its own transaction), or time is up. Returns the ids it
- * sequenced. Messages stored meanwhile belong to callers still waiting for them: they take over.
+ * sequenced.
  */
 async function drain(inboxId: string, owner: string, deadline: number): Promise<Set<string>> {
   const done = new Set<string>();
@@ -275,7 +254,7 @@ export async function sweepPendingArrivals(deadline: number, now = Date.now()): 
   let left = !!start;
   for (const inboxId of inboxIds) {
     if (Date.now() >= deadline) { left = true; break; }
-    if (!(await sequenceArrivals(inboxId, { deadline }))) left = true;
+    if (!(await sequenceArrivals(inboxId, deadline))) left = true;
   }
   return { inboxes: inboxIds.size, left };
 }

@@ -215,7 +215,7 @@ async function fileIntoInbox(target: MailTarget, n: InboundNotification, p: Pars
     const stored = result === 'stored' ? events
       : (await Promise.all(events.map((e) => getEvent(e.event_id)))).filter((e): e is EventRecord => !!e && !e.dispatched);
     await dispatchAfterCommit(stored);
-    if (!(await sequenceArrivals(inbox.id, { messageId, deadline }))) {
+    if (!(await sequenceArrivals(inbox.id, deadline))) {
       // Stored and announced; its place comes from the next ingest of this inbox or the sweep.
       log.warn('message stored but not yet in the arrival order', { inbox_id: inbox.id, message_id: messageId });
     }
