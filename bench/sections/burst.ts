@@ -109,6 +109,11 @@ async function prepareTargets(stack: BenchStack, get: Get, count: number): Promi
   }
 }
 
+/** Messages per read (newest first; a round pages further back while unseen mail is older). */
+const READ_PAGE = 25;
+/** Each reader rests this long between rounds. */
+const READ_PAUSE_MS = 200;
+
 /**
  * Reads the inboxes while the burst is sent and records when each token is first listed. Each
  * reader takes the inbox whose oldest accepted mail has waited longest to be seen (else one with
@@ -116,11 +121,6 @@ async function prepareTargets(stack: BenchStack, get: Get, count: number): Promi
  * mail stored late (out of received order) is still found. `windows`: for each mail seen, the time
  * since the previous read of its inbox ended — how finely its "first listed" is known.
  */
-/** Messages per read (newest first; a round pages further back while unseen mail is older). */
-const READ_PAGE = 25;
-/** Each reader rests this long between rounds. */
-const READ_PAUSE_MS = 200;
-
 function startWatchers(get: Get, targets: Target[], mails: readonly BurstMail[], started: Map<string, SendOutcome>) {
   const firstSeen = new Map<string, number>();
   const windows: number[] = [];
