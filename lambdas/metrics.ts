@@ -6,7 +6,7 @@
  *
  * Powertools Metrics is loaded by the first flush that has something to write, not at init: most
  * HTTP functions count nothing, and loaded and compiled its ~15 KB at every cold start for nothing
- * (docs/decisions.md, "Bundles and observability").
+ * (docs/decisions.md, "Bundles, AWS calls and observability").
  *
  * Namespace: POWERTOOLS_METRICS_NAMESPACE (the CDK construct sets 'Mailroom'); dimension: the
  * service (POWERTOOLS_SERVICE_NAME, one per function). Both default sensibly when unset.

@@ -11,7 +11,7 @@ import type { FunctionName } from './functions.ts';
  * body) are what an HTTP function validates with: it builds those of its own routes at init and
  * nothing else. A response's schemas only describe the API (OpenAPI, the SDK, tests), so no
  * function builds them to answer a request: building the response views was three fifths of the
- * zod work of an init (docs/decisions.md, "Request and response schemas live apart").
+ * zod work of an init (docs/decisions.md, "Schemas and cold start").
  */
 const requestModules = {
   common: () => import('./schemas/common.ts'),

@@ -8,7 +8,7 @@
  * Why: the MCP SDK's `types.js` builds every schema of the protocol with zod at import (~170,
  * client and server side alike) and marks none of them pure, so a bundle keeps and builds them all;
  * our server reaches about half. Building them was the larger part of the mcp function's cold
- * import (docs/decisions.md, "The MCP SDK's unused protocol schemas"). A constant that is reached
+ * import (docs/decisions.md, "Bundles, AWS calls and observability"). A constant that is reached
  * is built exactly as before, in the same order; the only effect of building one of these schemas
  * besides its value is an entry in zod's metadata registry for a `.describe()`d one, which no code
  * reads for a schema nobody holds.

@@ -3,8 +3,8 @@
  * named and typed as @aws-sdk/lib-dynamodb's, without the SDK: each carries its input and the
  * DynamoDB operation it is; lambdas/aws/dynamo.ts marshals, signs and sends it. The types are
  * lib-dynamodb's own (type-only imports: nothing of the SDK is bundled), so the store's code reads
- * and type-checks as it did with the SDK's document client (docs/decisions.md, "DynamoDB over
- * aws4fetch").
+ * and type-checks as it did with the SDK's document client (docs/decisions.md, "Bundles, AWS
+ * calls and observability").
  */
 import type {
   BatchGetCommandInput, BatchGetCommandOutput, BatchWriteCommandInput, BatchWriteCommandOutput,

@@ -1,7 +1,7 @@
 /**
  * The DynamoDB document client the store uses, over aws4fetch (lambdas/aws/fetch.ts) instead of
  * @aws-sdk/client-dynamodb + lib-dynamodb: the SDK pair was ~200 KB of every bundle and most of
- * its cold start (docs/decisions.md, "DynamoDB over aws4fetch"). It speaks DynamoDB's JSON
+ * its cold start (docs/decisions.md, "Bundles, AWS calls and observability"). It speaks DynamoDB's JSON
  * protocol (POST /, X-Amz-Target DynamoDB_20120810.<operation>, awsJson 1.0) and keeps what the
  * SDK did for the store:
  * - the commands of lambdas/aws/dynamo-commands.ts, named and typed as lib-dynamodb's;

@@ -2,7 +2,7 @@
  * SigV4-signed calls over the runtime's fetch (aws4fetch), for the AWS operations where the SDK's
  * per-service client would cost more bundle and cold start than the call is worth: every AWS
  * call of lambdas/aws/ (S3, secrets, DynamoDB, SQS, SES v2, Scheduler, the WebSocket Management
- * API; docs/decisions.md, "Bundles and observability", "DynamoDB over aws4fetch").
+ * API; docs/decisions.md, "Bundles, AWS calls and observability").
  *
  * What the SDK did and these keep: credentials and region from the environment (Lambda always
  * gives the role's credentials there; the local stack gives each function its own), the

@@ -5,7 +5,7 @@
  * Why not the SDK client: it brings S3's whole service model (schemas, endpoint rules, checksums,
  * the XML codec): ~150 KB minified in every bundle that touches a blob, more than the rest of the
  * AWS SDK the function uses. aws4fetch is the SigV4 signer (~6 KB) and nothing else; these
- * operations need no more (docs/decisions.md, "Bundles and observability").
+ * operations need no more (docs/decisions.md, "Bundles, AWS calls and observability").
  *
  * Path-style addressing on an emulator endpoint, virtual-hosted otherwise; credentials, endpoint
  * overrides and retries as the SDK (lambdas/aws/fetch.ts).

@@ -1,6 +1,6 @@
 /**
  * EventBridge Scheduler over aws4fetch (lambdas/aws/fetch.ts, rest-json) instead of
- * @aws-sdk/client-scheduler (docs/decisions.md, "DynamoDB over aws4fetch"). Errors are named by
+ * @aws-sdk/client-scheduler (docs/decisions.md, "Bundles, AWS calls and observability"). Errors are named by
  * the service's code (ConflictException, ResourceNotFoundException), as the SDK named them.
  */
 import { randomUUID } from 'node:crypto';

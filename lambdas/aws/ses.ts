@@ -1,6 +1,6 @@
 /**
  * SES v2 outbound over aws4fetch (lambdas/aws/fetch.ts, rest-json) instead of
- * @aws-sdk/client-sesv2, ~230 KB with its @smithy core (docs/decisions.md, "DynamoDB over aws4fetch").
+ * @aws-sdk/client-sesv2, ~230 KB with its @smithy core (docs/decisions.md, "Bundles, AWS calls and observability").
  */
 import type { GetEmailIdentityResponse, SendEmailResponse } from '@aws-sdk/client-sesv2';
 import { config, requireEnv } from '../config.ts';

@@ -1,7 +1,7 @@
 /**
  * SQS sends over aws4fetch (lambdas/aws/fetch.ts), SQS's JSON protocol (awsJson 1.0, X-Amz-Target
  * AmazonSQS.<operation>) instead of @aws-sdk/client-sqs (~45 KB of every bundle that fans events
- * out; docs/decisions.md, "DynamoDB over aws4fetch"). Same command shape as the SDK's:
+ * out; docs/decisions.md, "Bundles, AWS calls and observability"). Same command shape as the SDK's:
  * `sqsClient.send(new SendMessageBatchCommand({...}))`, same output, errors named by their code.
  * Not kept from the SDK: its MD5 check of the sent bodies (TLS already guards the bytes).
  */

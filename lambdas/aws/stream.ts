@@ -1,6 +1,6 @@
 /**
  * The WebSocket API's Management API over aws4fetch (lambdas/aws/fetch.ts) instead of
- * @aws-sdk/client-apigatewaymanagementapi (docs/decisions.md, "DynamoDB over aws4fetch"): two
+ * @aws-sdk/client-apigatewaymanagementapi (docs/decisions.md, "Bundles, AWS calls and observability"): two
  * signed calls, POST and DELETE <stage>/@connections/{id}. STREAM_URL is the wss:// (locally
  * ws://) address clients connect to; the same address over https:// (http://) is the Management
  * API endpoint, in AWS and in the local stand-in alike (lib/local/websocket.ts).

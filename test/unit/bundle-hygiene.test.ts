@@ -17,7 +17,7 @@ describe('handler bundles carry only what they use', () => {
   });
 
   // Response schemas describe the API; building them at init was three fifths of an HTTP
-  // function's zod work (docs/decisions.md, "Request and response schemas live apart").
+  // function's zod work (docs/decisions.md, "Schemas and cold start").
   it('only what describes the API imports a response schema (the route table names them for OpenAPI)', () => {
     const importers = files(root).filter((f) => !f.includes('/schemas/responses/') && /from\s*'[^']*responses\/[\w-]+\.ts'|import\('[^']*responses\/[\w-]+\.ts'\)/.test(readFileSync(f, 'utf8')));
     expect(importers.map((f) => f.slice(root.length + 1)).sort()).toEqual(['routes.ts', 'schemas/openapi.ts']);
