@@ -92,9 +92,9 @@ async function releaseLease(inboxId: string, owner: string) {
  * One transaction for as many of `pending` (oldest first) as fit: their places after `seq`, the
  * counters, the threads, and the entries' deletion. The lease is renewed in it (or, for the last
  * batch, released), so a holder whose lease was taken over cannot commit. Returns what it
- * sequenced (none: the transaction lost).
+ * sequenced (none: the transaction lost) and whether it let the lease go.
  */
-async function sequenceBatch(inboxId: string, seq: number, pending: PendingArrival[], lease: { owner: string; release: boolean }): Promise<PendingArrival[]> {
+async function sequenceBatch(inboxId: string, seq: number, pending: PendingArrival[], lease: { owner: string; release: boolean }): Promise<{ batch: PendingArrival[]; released: boolean }> {
   const fixed = 4; // lease, marker, inbox counters, account thread count
   const batch: PendingArrival[] = [];
   const threads = new Set<string>();
@@ -143,32 +143,40 @@ async function sequenceBatch(inboxId: string, seq: number, pending: PendingArriv
   for (const threadId of threads) {
     const mine = batch.filter((p) => p.thread_id === threadId);
     const latest = mine[mine.length - 1]!;
-    const threadUnread = mine.filter((p) => !p.read).length;
-    const idx = keys.threadIndexes(inboxId, accountId, threadId, latest.received_at);
-    items.push({ Update: { TableName, Key: keys.thread(inboxId, threadId),
-      UpdateExpression: `ADD message_count :c${threadUnread ? ', unread_count :u' : ''}, participants :p SET updated_at = :at, latest_message = :latest, gsi1sk = :g1, gsi2sk = :g2`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':c': mine.length, ...(threadUnread ? { ':u': threadUnread } : {}),
-        ':p': new Set([inbox.address, ...mine.flatMap((p) => [p.from, ...p.participants])].filter(Boolean)), ':at': latest.received_at,
-        ':latest': { id: latest.message_id, from_address: latest.from, preview: latest.preview, received_at: latest.received_at },
-        ':g1': idx.gsi1sk, ':g2': idx.gsi2sk } } });
-    // The read-state item moves with the thread; an unread arrival makes the thread unread.
-    const state = keys.threadStatePartitions(inboxId, accountId, true);
-    items.push({ Update: { TableName, Key: keys.threadState(inboxId, threadId),
-      UpdateExpression: `SET gsi1sk = :g1, gsi2sk = :g2, thread_id = :t, inbox_id = :i${threadUnread ? ', gsi1pk = :s1, gsi2pk = :s2' : ''}`,
-      ExpressionAttributeValues: { ':g1': idx.gsi1sk, ':g2': idx.gsi2sk, ':t': threadId, ':i': inboxId,
-        ...(threadUnread ? { ':s1': state.gsi1pk, ':s2': state.gsi2pk } : {}) } } });
+    items.push(...threadGainItems(inboxId, accountId, threadId, {
+      messages: mine.length, unread: mine.filter((p) => !p.read).length,
+      participants: [inbox.address, ...mine.flatMap((p) => [p.from, ...p.participants])],
+      latest: { id: latest.message_id, from_address: latest.from, preview: latest.preview, received_at: latest.received_at },
+    }));
   }
   const outcome = await transact(items);
-  if (!outcome.ok) return [];
+  if (!outcome.ok) return { batch: [], released: false };
   arrivalStats.batches += 1;
   arrivalStats.sequenced += batch.length;
-  if (release) released.add(lease.owner);
-  return batch;
+  return { batch, released: release };
 }
 
-/** Owners whose last batch released the lease (cleared by their caller). */
-const released = new Set<string>();
+/**
+ * A thread gaining messages, as a transaction's two items: its counts, participants, latest
+ * message and index keys, and its read-state item moved with it (made unread by an unread one).
+ * The one place both writers of a thread's growth build it (the sequencer; outbound storing).
+ */
+export function threadGainItems(inboxId: string, accountId: string, threadId: string,
+  g: { messages: number; unread: number; participants: string[]; latest: { id: string; from_address: string; preview: string; received_at: string } }): TransactItem[] {
+  const idx = keys.threadIndexes(inboxId, accountId, threadId, g.latest.received_at);
+  const state = keys.threadStatePartitions(inboxId, accountId, true);
+  return [
+    { Update: { TableName, Key: keys.thread(inboxId, threadId),
+      UpdateExpression: `ADD message_count :c${g.unread ? ', unread_count :u' : ''}, participants :p SET updated_at = :at, latest_message = :latest, gsi1sk = :g1, gsi2sk = :g2`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':c': g.messages, ...(g.unread ? { ':u': g.unread } : {}), ':p': new Set(g.participants.filter(Boolean)),
+        ':at': g.latest.received_at, ':latest': g.latest, ':g1': idx.gsi1sk, ':g2': idx.gsi2sk } } },
+    { Update: { TableName, Key: keys.threadState(inboxId, threadId),
+      UpdateExpression: `SET gsi1sk = :g1, gsi2sk = :g2, thread_id = :t, inbox_id = :i${g.unread ? ', gsi1pk = :s1, gsi2pk = :s2' : ''}`,
+      ExpressionAttributeValues: { ':g1': idx.gsi1sk, ':g2': idx.gsi2sk, ':t': threadId, ':i': inboxId,
+        ...(g.unread ? { ':s1': state.gsi1pk, ':s2': state.gsi2pk } : {}) } } },
+  ];
+}
 
 /** The inbox's address and account (the account of an inbox never changes: read once per process). */
 const inboxes = new Map<string, { inbox: { address: string }; accountId: string }>();
@@ -195,11 +203,12 @@ export async function sequenceArrivals(inboxId: string, deadline: number): Promi
   const owner = randomUUID();
   while (Date.now() < deadline) {
     if (!(await acquireLease(inboxId, owner))) return true;
+    let released = false;
     try {
-      await drain(inboxId, owner, deadline);
+      released = await drain(inboxId, owner, deadline);
     } finally {
-      // Usually the last batch released it already.
-      if (!released.delete(owner)) await releaseLease(inboxId, owner);
+      // Usually the last batch let it go already.
+      if (!released) await releaseLease(inboxId, owner);
     }
     if (!(await pendingPage(inboxId, 1)).length) return true;
   }
@@ -208,32 +217,30 @@ export async function sequenceArrivals(inboxId: string, deadline: number): Promi
 
 /**
  * As the lease holder: batches until a read finds less than a page pending and that batch takes
- * it all (releasing the lease in its own transaction), or time is up. Returns the ids it
- * sequenced.
+ * it all (releasing the lease in its own transaction), or time is up. True when a batch let the
+ * lease go.
  */
-async function drain(inboxId: string, owner: string, deadline: number): Promise<Set<string>> {
-  const done = new Set<string>();
+async function drain(inboxId: string, owner: string, deadline: number): Promise<boolean> {
   let lost = 0;
   let seq: number | undefined;
   while (Date.now() < deadline) {
     const [marker, pending] = await Promise.all([seq ?? markerSeq(inboxId), pendingPage(inboxId, BATCH_READ)]);
-    if (!pending.length) return done;
-    const batch = await sequenceBatch(inboxId, marker, pending, { owner, release: pending.length < BATCH_READ });
+    if (!pending.length) return false;
+    const { batch, released } = await sequenceBatch(inboxId, marker, pending, { owner, release: pending.length < BATCH_READ });
     if (batch.length) {
       lost = 0;
       seq = marker + batch.length;
-      for (const p of batch) done.add(p.message_id);
-      if (released.has(owner)) return done;
+      if (released) return true;
       continue;
     }
     // Lost the round: a read change of a pending message, a writer from before the lease, or the
     // lease itself (then every later round loses too, and the deadline or the next check ends it).
     seq = undefined;
     arrivalStats.conflicts += 1;
-    if (++lost > 20) return done;
+    if (++lost > 20) return false;
     await sleep(Math.random() * CONFLICT_PAUSE_MS * Math.min(lost, 5));
   }
-  return done;
+  return false;
 }
 
 /**

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '../aws/dyna
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import { ifApplied, transact, type TransactItem } from './conditional.ts';
-import { pendingArrivalPut, pendingReadUpdate } from './arrivals.ts';
+import { pendingArrivalPut, pendingReadUpdate, threadGainItems } from './arrivals.ts';
 import * as entities from './entities.ts';
 import * as keys from './keys.ts';
 import { batchGet } from './batch.ts';
@@ -116,20 +116,8 @@ export function messageWriteItems(args: StoreMessageArgs): any[] {
     items.push({ Put: { TableName, Item: entities.threadState.item({ thread_id: t.id, inbox_id: inbox.id },
       { accountId: inbox.account_id, unread: t.unread_count > 0, updatedAt: t.updated_at }) } });
   } else {
-    const idx = keys.threadIndexes(inbox.id, inbox.account_id, thread.id, m.received_at);
-    const unreadNow = inbound && !m.read;
-    items.push({ Update: { TableName, Key: keys.thread(inbox.id, thread.id),
-      UpdateExpression: `ADD message_count :one${unreadNow ? ', unread_count :one' : ''}, participants :p SET updated_at = :at, latest_message = :latest, gsi1sk = :g1, gsi2sk = :g2`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':one': 1, ':p': new Set([inbox.address, m.from, ...m.to, ...m.cc].filter(Boolean)), ':at': m.received_at,
-        ':latest': latest, ':g1': idx.gsi1sk, ':g2': idx.gsi2sk } } });
-    // The read-state item moves with the thread; an unread arrival makes the thread unread, any
-    // other message leaves its state as it is (no read of the thread needed to know it).
-    const state = keys.threadStatePartitions(inbox.id, inbox.account_id, true);
-    items.push({ Update: { TableName, Key: keys.threadState(inbox.id, thread.id),
-      UpdateExpression: `SET gsi1sk = :g1, gsi2sk = :g2, thread_id = :t, inbox_id = :i${unreadNow ? ', gsi1pk = :s1, gsi2pk = :s2' : ''}`,
-      ExpressionAttributeValues: { ':g1': idx.gsi1sk, ':g2': idx.gsi2sk, ':t': thread.id, ':i': inbox.id,
-        ...(unreadNow ? { ':s1': state.gsi1pk, ':s2': state.gsi2pk } : {}) } } });
+    items.push(...threadGainItems(inbox.id, inbox.account_id, thread.id, { messages: 1, unread: inbound && !m.read ? 1 : 0,
+      participants: [inbox.address, m.from, ...m.to, ...m.cc], latest }));
   }
   if (m.message_id_header) {
     items.push({ Put: { TableName, Item: entities.messageIdHeader.item({ message_id_header: m.message_id_header, message_id: m.id, thread_id: m.thread_id },
