@@ -137,6 +137,7 @@ export const ENV = {
   sesConfigurationSet: 'SES_CONFIGURATION_SET',
   linkSecretArn: 'LINK_SECRET_ARN',
   paymentProvider: 'PAYMENT_PROVIDER',
+  allowSandboxPayments: 'ALLOW_SANDBOX_PAYMENTS',
   paymentSecretArn: 'STRIPE_SECRET_ARN',
   /** The WebSocket API's wss:// URL; its https:// twin is the Management API endpoint. */
   streamUrl: 'STREAM_URL',

@@ -34,7 +34,10 @@ export interface MailroomConfig {
   readonly siteUrl?: string;
   readonly hostedZoneId?: string;
   readonly hostedZoneName?: string;
+  /** none (paid tiers not sold), sandbox (test cards: only on a sandbox) or stripe. */
   readonly paymentProvider: string;
+  /** The functions take sandbox test cards: true only for stage=sandbox or allowSandboxPayments=true. */
+  readonly allowSandboxPayments: boolean;
   /** Secrets Manager secret with the processor's keys ({"secret_key", "webhook_secret"}); for paymentProvider=stripe. */
   readonly paymentSecretArn?: string;
   readonly tableDeletionProtection: boolean;
@@ -103,6 +106,7 @@ export class MailroomStack extends Stack {
         name,
         mailDomain: config.mailDomain,
         paymentProvider: config.paymentProvider,
+        allowSandboxPayments: config.allowSandboxPayments,
         logRetention,
         asyncDeadLetterQueue: name === 'ingest' ? this.ingestDeadLetterQueue
           : ASYNC_FUNCTIONS.includes(name) ? this.asyncDeadLetterQueue : undefined,
@@ -155,10 +159,10 @@ export class MailroomStack extends Stack {
 
     // 3. Needs → grants + environment. The payment processor's keys are readable by the
     // functions whose needs name them (those that take payments), nothing else.
-    if (config.paymentProvider !== 'sandbox' && !config.paymentSecretArn) {
+    if (config.paymentProvider === 'stripe' && !config.paymentSecretArn) {
       throw new Error(`paymentProvider=${config.paymentProvider} needs -c paymentSecretArn=<Secrets Manager ARN>`);
     }
-    const paymentSecret = config.paymentProvider !== 'sandbox' && config.paymentSecretArn
+    const paymentSecret = config.paymentProvider === 'stripe' && config.paymentSecretArn
       ? secretsmanager.Secret.fromSecretCompleteArn(this, 'PaymentSecret', config.paymentSecretArn)
       : undefined;
     this.siteUrl = config.siteUrl ?? this.api.endpoint;
@@ -200,6 +204,9 @@ export class MailroomStack extends Stack {
     }
   }
 }
+
+/** Payment providers a stack can run (lambdas/payments/index.ts). */
+const PAYMENT_PROVIDERS = ['none', 'sandbox', 'stripe'];
 
 /** Read the deployment parameters from CDK context (cdk.json, or `-c key=value`). */
 export function mailroomConfigFromContext(node: Node): MailroomConfig {
@@ -243,13 +250,24 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
   if (hostedZoneName && mailDomain !== hostedZoneName && !mailDomain.endsWith(`.${hostedZoneName}`)) {
     throw new Error(`mailDomain '${mailDomain}' is not in the hosted zone '${hostedZoneName}'`);
   }
+  const allowSandboxPayments = stage === 'sandbox' || bool('allowSandboxPayments', false);
+  const paymentProvider = str('paymentProvider') ?? (stage === 'sandbox' ? 'sandbox' : 'none');
+  if (!PAYMENT_PROVIDERS.includes(paymentProvider)) {
+    throw new Error(`Context 'paymentProvider' must be one of ${PAYMENT_PROVIDERS.join(', ')}, got '${paymentProvider}'`);
+  }
+  if (paymentProvider === 'sandbox' && !allowSandboxPayments) {
+    throw new Error(`paymentProvider=sandbox lets anyone upgrade to any tier for free with a test card; stage '${stage}' is not a sandbox. `
+      + 'Deploy with -c stage=sandbox (or -c allowSandboxPayments=true), or use -c paymentProvider=stripe -c paymentSecretArn=<ARN>, '
+      + 'or leave paymentProvider unset (none: paid tiers are not sold).');
+  }
   return {
     stage,
     mailDomain,
     siteUrl,
     hostedZoneId,
     hostedZoneName,
-    paymentProvider: str('paymentProvider') ?? 'sandbox',
+    paymentProvider,
+    allowSandboxPayments: paymentProvider === 'sandbox' && allowSandboxPayments,
     paymentSecretArn: str('paymentSecretArn'),
     tableDeletionProtection: bool('tableDeletionProtection', true),
     bucketVersioning: bool('bucketVersioning', false),

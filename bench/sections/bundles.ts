@@ -33,6 +33,7 @@ const DUMMY_ENV: Record<EnvName, string> = {
   SES_CONFIGURATION_SET: 'mailroom-bench-outbound',
   LINK_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:mailroom-bench-link-signing-AbCdEf',
   PAYMENT_PROVIDER: 'sandbox',
+  ALLOW_SANDBOX_PAYMENTS: 'true',
   MAILROOM_DNS_SERVERS: '',
   STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-payments',
   STREAM_URL: 'wss://abc123def4.execute-api.us-east-1.amazonaws.com/live',

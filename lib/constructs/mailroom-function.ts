@@ -51,6 +51,8 @@ export type Access = 'RO' | 'RW';
 export interface MailroomFunctionCommon {
   readonly mailDomain: string;
   readonly paymentProvider: string;
+  /** Sets ALLOW_SANDBOX_PAYMENTS: without it a function refuses PAYMENT_PROVIDER=sandbox at cold start. */
+  readonly allowSandboxPayments?: boolean;
   readonly logRetention: logs.RetentionDays;
 }
 
@@ -158,6 +160,7 @@ export class MailroomFunction extends Construct {
       environment: {
         [ENV.mailDomain]: props.mailDomain,
         [ENV.paymentProvider]: props.paymentProvider,
+        ...(props.allowSandboxPayments ? { [ENV.allowSandboxPayments]: 'true' } : {}),
         NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
         ...powertoolsEnv(this.name),
       },

@@ -65,7 +65,7 @@ describe('functions', () => {
       expect(p.LoggingConfig.LogGroup, name).toBeDefined();
       expect(p.Environment.Variables, name).toMatchObject({
         [ENV.mailDomain]: 'mail.example.com',
-        [ENV.paymentProvider]: 'sandbox',
+        [ENV.paymentProvider]: 'none',
         NODE_OPTIONS: '--enable-source-maps',
       });
       expect(p.Environment.Variables[ENV.siteUrl], name).toBeDefined();

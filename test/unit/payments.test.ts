@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { paymentProviderName } from '../../lambdas/payments/index.ts';
+import { noPayments } from '../../lambdas/payments/none.ts';
 import { sandboxPayments } from '../../lambdas/payments/sandbox.ts';
 import type { SubscribeRequest } from '../../lambdas/payments/provider.ts';
 
@@ -49,5 +51,28 @@ describe('the sandbox payment provider (mirrors the processor\'s test cards)', (
 
   it('is named sandbox', () => {
     expect(sandboxPayments.name).toBe('sandbox');
+  });
+});
+
+describe('a function refuses sandbox payments at cold start unless the stack is a sandbox', () => {
+  it('PAYMENT_PROVIDER=sandbox without ALLOW_SANDBOX_PAYMENTS fails, saying why', () => {
+    expect(() => paymentProviderName({ PAYMENT_PROVIDER: 'sandbox' })).toThrow(/for free.*sandbox stack/);
+    expect(() => paymentProviderName({ PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'false', MAILROOM_LOCAL_MODE: 'false' })).toThrow(/for free/);
+  });
+
+  it('a sandbox stack or the local stack takes the sandbox', () => {
+    expect(paymentProviderName({ PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' })).toBe('sandbox');
+    expect(paymentProviderName({ PAYMENT_PROVIDER: 'sandbox', MAILROOM_LOCAL_MODE: 'true' })).toBe('sandbox');
+  });
+
+  it('with no provider named, paid tiers are not sold (none), and an unknown name fails', () => {
+    expect(paymentProviderName({})).toBe('none');
+    expect(() => paymentProviderName({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/none, sandbox, stripe/);
+  });
+
+  it('none charges nobody: an upgrade is answered with checkout_required and a reason', async () => {
+    const out = await noPayments.subscribe();
+    expect(out).toMatchObject({ status: 'checkout_required' });
+    if (out.status === 'checkout_required') expect(out.message).toMatch(/no payment processor/);
   });
 });
