@@ -28,5 +28,10 @@ export const config = {
   limitOverrides: {
     freeInboxCreatesPerIpPerHour: optionalNumber('FREE_INBOX_CREATES_PER_IP_PER_HOUR'),
     apiRateLimitMultiplier: optionalNumber('API_RATE_LIMIT_MULTIPLIER'),
+    // Fair-share caps (lambdas/core/tiers.ts) for every tier: test stacks set them small.
+    concurrentWaits: optionalNumber('MAX_CONCURRENT_WAITS'),
+    streamConnections: optionalNumber('MAX_STREAM_CONNECTIONS'),
+    scheduledDraftsPerInbox: optionalNumber('MAX_SCHEDULED_DRAFTS_PER_INBOX'),
+    scheduledDraftsPerAccount: optionalNumber('MAX_SCHEDULED_DRAFTS_PER_ACCOUNT'),
   },
 } as const;

@@ -20,7 +20,9 @@ export type Need =
   /** DNS lookups of custom domains' records (MAILROOM_DNS_SERVERS names the resolvers; empty = the system's). */
   | 'dnsLookup'
   /** Post to (and drop) WebSocket connections through the API Gateway Management API (STREAM_URL). */
-  | 'streamPost';
+  | 'streamPost'
+  /** Send to the slow lane of webhook deliveries (WEBHOOK_SLOW_QUEUE_URL): receivers slower than their share. */
+  | 'webhookSlowLane';
 
 export interface FunctionSpec {
   description: string;
@@ -29,6 +31,12 @@ export interface FunctionSpec {
   memoryMb: number;
   timeoutSeconds: number;
   needs: readonly Need[];
+  /**
+   * Lambda reserved concurrency: executions kept for this function whatever the others do (and
+   * its ceiling). Applied unless the stack is synthesized with -c reservedConcurrency=off (AWS
+   * keeps 100 of the account's concurrency unreserved, so low-quota accounts cannot reserve).
+   */
+  reservedConcurrency?: number;
 }
 
 export const FUNCTIONS = {
@@ -94,11 +102,20 @@ export const FUNCTIONS = {
   ingest: {
     description: 'Parses raw mail that SES stored under inbound/ and files it into inboxes',
     kind: 'event', memoryMb: 1024, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'webhookQueue'],
+    // Mail keeps arriving while a tenant's long-polls or a burst elsewhere take the region's
+    // concurrency: 50 executions stay ingest's (~50 mails a second; SES's async invocations that
+    // meet the ceiling are retried by Lambda for up to 6 hours, not lost).
+    reservedConcurrency: 50,
   },
   'webhook-deliver': {
     // streamPost: it also fans events out to live WebSocket connections (usecases/webhooks/stream.ts).
     description: 'Delivers queued webhook events, re-enqueuing failures with a delay; fans events out to WebSocket streams; sweeps undispatched events',
-    kind: 'event', memoryMb: 512, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'webhookQueue', 'linkSecret', 'streamPost'],
+    kind: 'event', memoryMb: 512, timeoutSeconds: 60,
+    needs: ['tableRead', 'tableWrite', 'bucketRead', 'webhookQueue', 'linkSecret', 'streamPost', 'webhookSlowLane'],
+    // Deliveries go on whatever else runs. Above the two lanes' SQS maximum concurrency together
+    // (RESOURCE_SETTINGS.webhookQueue), so their pollers are never throttled (a throttled batch
+    // returns to the queue and counts toward maxReceiveCount); the rest serves the sweep schedule.
+    reservedConcurrency: 20,
   },
   stream: {
     // One function for the WebSocket API ($connect, $disconnect, subscribe, ping) and for
@@ -131,6 +148,8 @@ export const ENV = {
   siteUrl: 'SITE_URL',
   bucketName: 'BUCKET_NAME',
   webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
+  /** The slow lane of webhook deliveries (lambdas/usecases/webhooks/delivery.ts). */
+  webhookSlowQueueUrl: 'WEBHOOK_SLOW_QUEUE_URL',
   scheduleGroupName: 'SCHEDULE_GROUP_NAME',
   schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
   sendScheduledFunctionArn: 'SEND_SCHEDULED_FUNCTION_ARN',
@@ -166,6 +185,7 @@ export const NEED_ENV: Record<Need, readonly string[]> = {
   sesIdentities: [],
   dnsLookup: [ENV.dnsServers],
   streamPost: [ENV.streamUrl],
+  webhookSlowLane: [ENV.webhookSlowQueueUrl],
 };
 
 /** Set on every function, whatever it needs. */
@@ -220,9 +240,12 @@ export const NEED_ACTIONS: Record<Need, readonly string[]> = {
   // GetEmailIdentity: sending first checks that the mail domain is verified (lambdas/aws/ses.ts).
   sesSend: ['ses:GetEmailIdentity', 'ses:SendEmail', 'ses:SendRawEmail'],
   paymentSecret: SECRET_READ_ACTIONS,
-  sesIdentities: ['ses:CreateEmailIdentity', 'ses:DeleteEmailIdentity', 'ses:GetEmailIdentity', 'ses:PutEmailIdentityMailFromAttributes'],
+  // ses:TagResource: SES authorizes the tags given at CreateEmailIdentity as TagResource (the IAM
+  // grant allows it only with the stack's tag; lib/constructs/mailroom-function.ts bindSesIdentities).
+  sesIdentities: ['ses:CreateEmailIdentity', 'ses:DeleteEmailIdentity', 'ses:GetEmailIdentity', 'ses:PutEmailIdentityMailFromAttributes', 'ses:TagResource'],
   dnsLookup: [],
   streamPost: ['execute-api:ManageConnections'],
+  webhookSlowLane: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
 };
 
 /** The IAM actions a function's needs grant, sorted (paymentSecret only when it is bound). */

@@ -119,11 +119,19 @@ export const routes: readonly RouteDef[] = [
   { method: 'DELETE', path: '/v1/inboxes/{id}', fn: 'inboxes', operationId: 'deleteInbox', auth: 'inbox-or-account', tag: 'Inboxes',
     summary: 'Delete an inbox (soft delete: mail to it is no longer accepted)', params: s('common', 'InboxParams'),
     response: res('inboxes', 'InboxDeleted'), errors: [404] },
+  { method: 'POST', path: '/v1/inboxes/{id}/rotate-key', fn: 'inboxes', operationId: 'rotateInboxKey', auth: 'inbox-or-account', tag: 'Inboxes',
+    summary: 'Issue a new inbox key (the old one is refused from the next request on)',
+    description: 'With the inbox key or the account key. The new api_key is returned once (stored only as a hash); the old key answers 401 at once. view_url does not change: reissue it with POST /v1/inboxes/{id}/view-url. 409 KEY_CHANGED when another rotation of the same key won the race.',
+    params: s('common', 'InboxParams'), response: res('inboxes', 'InboxKeyRotated'), errors: [404, 409] },
+  { method: 'POST', path: '/v1/inboxes/{id}/view-url', fn: 'inboxes', operationId: 'reissueViewUrl', auth: 'inbox-or-account', tag: 'Inboxes',
+    summary: 'Issue a new view_url (every earlier one stops opening the inbox page)',
+    description: 'view_url carries a read-only view token, not a key: it opens only the inbox page, and the API refuses it. Reissuing revokes the old link at once; the inbox key is unchanged.',
+    params: s('common', 'InboxParams'), response: res('inboxes', 'InboxViewUrl'), errors: [404] },
 
   // Custom domains (paid tiers)
   { method: 'POST', path: '/v1/domains', fn: 'domains', operationId: 'createDomain', auth: 'account', tag: 'Domains',
     summary: 'Add a custom domain: DNS records to publish',
-    description: 'Answers the records: MX (receiving), three Easy DKIM CNAMEs and SPF (sending), MAIL FROM MX and TXT, a DMARC suggestion. Paid tiers (free: 402 DOMAIN_REQUIRES_PAID); at most the tier\'s max_custom_domains (403 DOMAIN_LIMIT_EXCEEDED). A domain belongs to one account (409 DOMAIN_TAKEN). Publish the records, then POST /v1/domains/{id}/verify.',
+    description: 'A pending claim: answers the records, first the claim\'s own ownership TXT token (_mailroom-challenge), then MX (receiving), SPF (sending), MAIL FROM MX and TXT, a DMARC suggestion; the three Easy DKIM CNAMEs follow once the token is found (verify). Paid tiers (free: 402 DOMAIN_REQUIRES_PAID); at most the tier\'s max_custom_domains (403 DOMAIN_LIMIT_EXCEEDED). Pending claims of other accounts do not block a name, and expire after 72 hours; a name another account has proven is 409 DOMAIN_TAKEN, one with an SES identity Mailroom did not create 409 DOMAIN_IDENTITY_EXISTS. Publish the records, then POST /v1/domains/{id}/verify.',
     body: s('domains', 'CreateDomainBody'), response: res('domains', 'Domain'), successStatus: 201, errors: [402, 403, 409], fieldErrors: { domain: 'INVALID_DOMAIN' } },
   { method: 'GET', path: '/v1/domains', fn: 'domains', operationId: 'listDomains', auth: 'account', tag: 'Domains',
     summary: 'List custom domains', query: s('domains', 'ListDomainsQuery'), response: res('domains', 'DomainList') },
@@ -131,11 +139,11 @@ export const routes: readonly RouteDef[] = [
     summary: 'One custom domain', description: 'The domain with its records and the status of each at the last check.', params: s('domains', 'DomainParams'), response: res('domains', 'Domain'), errors: [404] },
   { method: 'POST', path: '/v1/domains/{id}/verify', fn: 'domains', operationId: 'verifyDomain', auth: 'account', tag: 'Domains',
     summary: 'Check its DNS records',
-    description: 'Looks up every record in DNS and reads the SES identity; the domain is verified when the receiving and sending records hold. Each record gets status verified or failed, with detail saying what DNS answered. The first time a domain is verified, domain.verified is emitted.',
-    params: s('domains', 'DomainParams'), response: res('domains', 'Domain'), errors: [404] },
+    description: 'Looks up every record in DNS and reads the SES identity. Once the ownership TXT token is found the claim holds the name (the first account to prove it wins; a later one gets 409 DOMAIN_TAKEN), its SES identity is created and its DKIM CNAMEs are listed; the domain is verified when the ownership, receiving and sending records hold and SES has verified the identity. Each record gets status verified or failed, with detail saying what DNS answered. An unproven claim past expires_at is 409 DOMAIN_CLAIM_EXPIRED. The first time a domain is verified, domain.verified is emitted.',
+    params: s('domains', 'DomainParams'), response: res('domains', 'Domain'), errors: [404, 409] },
   { method: 'DELETE', path: '/v1/domains/{id}', fn: 'domains', operationId: 'deleteDomain', auth: 'account', tag: 'Domains',
-    summary: 'Delete an unused custom domain', description: 'Refused with 409 DOMAIN_IN_USE while active inboxes use it; next_steps names them.', params: s('domains', 'DomainParams'),
-    response: res('domains', 'DomainDeleted'), errors: [404, 409] },
+    summary: 'Delete an unused custom domain', description: 'Refused with 409 DOMAIN_IN_USE while active inboxes use it; next_steps names them. The SES identity Mailroom created for the domain is removed first (one it did not create is never touched), then the name is released; if SES fails, the domain stays deleting (503 DOMAIN_DELETE_INCOMPLETE) and DELETE again retries.', params: s('domains', 'DomainParams'),
+    response: res('domains', 'DomainDeleted'), errors: [404, 409, 503] },
 
   // Messages
   { method: 'GET', path: '/v1/inboxes/{id}/messages', fn: 'messages', operationId: 'listMessages', auth: 'inbox-or-account', tag: 'Messages',
@@ -145,7 +153,7 @@ export const routes: readonly RouteDef[] = [
     response: res('messages', 'MessageList'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/messages/wait', fn: 'wait', operationId: 'waitForMessage', auth: 'inbox-or-account', tag: 'Messages',
     summary: 'Wait for the next matching message (long poll): returns it with its verification_code and cta as soon as it is stored',
-    description: 'Answers as soon as a matching message is stored, or after timeout seconds (1-25, default 20) with {message: null, timed_out: true} and a next_steps line giving the exact call to go on waiting. after (a message id) never misses mail between two waits; without it, since defaults to the moment of the call minus 10 s. Filters: from, subject (case-insensitive substrings), has (code, link, any), unread_only, verified_only. Several waiters all see the same mail.',
+    description: 'Answers as soon as a matching message is stored, or after timeout seconds (1-25, default 20) with {message: null, timed_out: true} and a next_steps line giving the exact call to go on waiting. after (a message id) never misses mail between two waits; without it, since defaults to the moment of the call minus 10 s. Filters: from (the domain of the sender address, subdomains included, or a whole address; never the display name), subject (case-insensitive substring), has (code, link, any), unread_only, verified_only. Several waiters all see the same mail.',
     params: s('common', 'InboxParams'), query: s('messages', 'WaitQuery'), response: res('messages', 'WaitResult'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/messages/{msgId}', fn: 'messages', operationId: 'getMessage', auth: 'inbox-or-account', tag: 'Messages',
     summary: 'Read one message: reply_body, links, cta_links, verification_codes, attachments', params: s('messages', 'MessageParams'),
@@ -184,7 +192,7 @@ export const routes: readonly RouteDef[] = [
   // Allow and block lists
   { method: 'POST', path: '/v1/lists', fn: 'lists', operationId: 'createListEntry', auth: 'account', tag: 'Lists',
     summary: 'Allow or block a sender (exact address, *@domain, *@*.domain), account-wide or for one inbox',
-    description: 'Inbox entries are evaluated before account-wide ones; the most specific match decides (exact over *@domain over *@*.domain); at equal specificity allow wins. Any allowlist entry that applies to an inbox makes it allowlist-only.',
+    description: 'Inbox entries are evaluated before account-wide ones; the most specific match decides (exact over *@domain over *@*.domain); at equal specificity allow wins. Any allowlist entry that applies to an inbox makes it allowlist-only. An allowlist entry admits a sender only when DMARC passed for its From domain (authentication.sender_verified); blocklist entries match the From address as written.',
     body: s('lists', 'CreateListEntryBody'), response: res('lists', 'ListEntry'), successStatus: 201, errors: [404, 409],
     fieldErrors: { address: 'INVALID_ADDRESS', pattern: 'INVALID_ADDRESS' } },
   { method: 'GET', path: '/v1/lists', fn: 'lists', operationId: 'listListEntries', auth: 'account', tag: 'Lists',
@@ -195,14 +203,14 @@ export const routes: readonly RouteDef[] = [
   // Drafts and sending
   { method: 'POST', path: '/v1/inboxes/{id}/drafts', fn: 'drafts', operationId: 'createDraft', auth: 'inbox', tag: 'Drafts',
     summary: 'Write a draft (all tiers); with send_at it is sent automatically then (paid tiers)', params: s('common', 'InboxParams'),
-    body: s('drafts', 'CreateDraftBody'), response: res('drafts', 'Draft'), successStatus: 201, errors: [402, 404, 501] },
+    body: s('drafts', 'CreateDraftBody'), response: res('drafts', 'Draft'), successStatus: 201, errors: [402, 403, 404, 501] },
   { method: 'GET', path: '/v1/inboxes/{id}/drafts', fn: 'drafts', operationId: 'listDrafts', auth: 'inbox', tag: 'Drafts',
     summary: 'List drafts, newest first', params: s('common', 'InboxParams'), query: s('drafts', 'ListDraftsQuery'), response: res('drafts', 'DraftList'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/drafts/{draftId}', fn: 'drafts', operationId: 'getDraft', auth: 'inbox', tag: 'Drafts',
     summary: 'Read a draft', params: s('drafts', 'DraftParams'), response: res('drafts', 'Draft'), errors: [404] },
   { method: 'PATCH', path: '/v1/inboxes/{id}/drafts/{draftId}', fn: 'drafts', operationId: 'updateDraft', auth: 'inbox', tag: 'Drafts',
     summary: 'Change given fields; send_at moves the schedule, send_at null unschedules; labels replaces', params: s('drafts', 'DraftParams'),
-    body: s('drafts', 'UpdateDraftBody'), response: res('drafts', 'Draft'), errors: [402, 404, 409, 501] },
+    body: s('drafts', 'UpdateDraftBody'), response: res('drafts', 'Draft'), errors: [402, 403, 404, 409, 501] },
   { method: 'DELETE', path: '/v1/inboxes/{id}/drafts/{draftId}', fn: 'drafts', operationId: 'deleteDraft', auth: 'inbox', tag: 'Drafts',
     summary: 'Discard a draft, cancelling its scheduled send', params: s('drafts', 'DraftParams'), response: res('drafts', 'DraftDeleted'), errors: [404, 409] },
   { method: 'POST', path: '/v1/inboxes/{id}/drafts/{draftId}/send', fn: 'drafts', operationId: 'sendDraft', auth: 'inbox', tag: 'Drafts',
@@ -253,6 +261,10 @@ export const routes: readonly RouteDef[] = [
     summary: 'Upgrade to a paid tier with a payment method',
     description: 'The new tier applies at once. With the sandbox payment provider, pm_card_visa succeeds and pm_card_chargeDeclined is declined (402 PAYMENT_DECLINED).',
     body: s('account', 'UpgradeBody'), response: res('account', 'UpgradeResult'), errors: [402, 409] },
+  { method: 'POST', path: '/v1/account/rotate-key', fn: 'account', operationId: 'rotateAccountKey', auth: 'account', tag: 'Account',
+    summary: 'Issue a new account key (the old one is refused from the next request on)',
+    description: 'The new account_api_key is returned once (stored only as a hash); the old key answers 401 at once. Inbox keys are not affected. 409 KEY_CHANGED when another rotation won the race.',
+    response: res('account', 'AccountKeyRotated'), errors: [409] },
 
   // Operators: signed links an agent hands its human, and what the human answers
   { method: 'POST', path: '/v1/account/upgrade-link', fn: 'account', operationId: 'createUpgradeLink', auth: 'account', tag: 'Account',
@@ -274,7 +286,7 @@ export const routes: readonly RouteDef[] = [
     description: 'Verifies the processor\'s signature over the raw body; a completed checkout upgrades the account it names.',
     response: res('operators', 'PaymentWebhookResult'), errors: [404] },
 
-  // Pages at {site_url}: HTML for people holding a link (the token or key in the query is the credential)
+  // Pages at {site_url}: HTML for people holding a link (the token in the query is the credential)
   { method: 'GET', path: '/upgrade', fn: 'pages', operationId: 'getUpgradePage', auth: 'none', tag: 'Pages',
     summary: 'Upgrade page of an upgrade link: plan, price, what it unlocks, checkout', query: s('operators', 'TokenQuery'), contentType: 'text/html; charset=utf-8' },
   { method: 'POST', path: '/upgrade/checkout', fn: 'pages', operationId: 'postUpgradeCheckout', auth: 'none', tag: 'Pages',
@@ -289,14 +301,14 @@ export const routes: readonly RouteDef[] = [
     summary: 'Form post (token, decision, note): records the operator\'s answer once', params: s('operators', 'NotificationPageParams'),
     contentType: 'text/html; charset=utf-8' },
   { method: 'GET', path: '/inbox/{id}', fn: 'pages', operationId: 'getInboxPage', auth: 'none', tag: 'Pages',
-    summary: 'Inbox view (view_url): messages and conversations, newest first', params: s('operators', 'InboxPageParams'),
-    query: s('operators', 'InboxPageQuery'), contentType: 'text/html; charset=utf-8' },
+    summary: 'Inbox view (view_url): messages and conversations, newest first; opened by the view token, never by a key', params: s('operators', 'InboxPageParams'),
+    query: s('inboxes', 'InboxViewQuery'), contentType: 'text/html; charset=utf-8' },
   { method: 'GET', path: '/inbox/{id}/messages/{msgId}/html', fn: 'pages', operationId: 'getMessageHtml', auth: 'none', tag: 'Pages',
     summary: 'Sanitized HTML of a message for the sandboxed frame of the inbox view', params: s('operators', 'MessagePageParams'),
-    query: s('operators', 'KeyQuery'), contentType: 'text/html; charset=utf-8' },
+    query: s('inboxes', 'ViewTokenQuery'), contentType: 'text/html; charset=utf-8' },
   { method: 'GET', path: '/inbox/{id}/messages/{msgId}/attachments/{attachId}', fn: 'pages', operationId: 'getAttachmentRedirect', auth: 'none',
     tag: 'Pages', summary: 'Attachment download from the inbox view (redirects to a presigned URL)', params: s('operators', 'AttachmentPageParams'),
-    query: s('operators', 'KeyQuery'), contentType: 'application/octet-stream' },
+    query: s('inboxes', 'ViewTokenQuery'), contentType: 'application/octet-stream' },
 ];
 
 /** Route key as API Gateway writes it: "POST /v1/inboxes/{id}". */

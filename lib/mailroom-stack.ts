@@ -6,25 +6,25 @@
  * Order: every function first (catalogue), then one construct per flow, each wiring its event
  * source to its function; last, each function is bound to what its `needs` name.
  */
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct, Node } from 'constructs';
-import { ENV, FUNCTIONS, type FunctionName } from '../lambdas/functions.ts';
+import { ENV, FUNCTIONS, type FunctionName, type FunctionSpec } from '../lambdas/functions.ts';
 import { RESOURCE_SETTINGS } from '../lambdas/resource-settings.ts';
 import { routes } from '../lambdas/routes.ts';
 import { MailroomApi } from './constructs/api.ts';
 import { MailroomData } from './constructs/data.ts';
 import { MailroomInbound } from './constructs/inbound.ts';
 import { MailroomFunction } from './constructs/mailroom-function.ts';
-import { MailroomOutbound } from './constructs/outbound.ts';
+import { MailroomOutbound, mailDomainPolicyRecords } from './constructs/outbound.ts';
 import { MailroomScheduling } from './constructs/scheduling.ts';
 import { MailroomSecrets } from './constructs/secrets.ts';
 import { MailroomStream } from './constructs/stream.ts';
 import { MailroomWebhooks } from './constructs/webhooks.ts';
-import { REPLAY_OUTPUTS } from './stack-outputs.ts';
+import { MAIL_POLICY_OUTPUTS, REPLAY_OUTPUTS } from './stack-outputs.ts';
 
 /** Deployment parameters (CDK context; see mailroomConfigFromContext). */
 export interface MailroomConfig {
@@ -46,6 +46,8 @@ export interface MailroomConfig {
   readonly logRetentionDays: number;
   readonly apiThrottleRateLimit: number;
   readonly apiThrottleBurstLimit: number;
+  /** Apply the functions' reserved concurrency (lambdas/functions.ts); -c reservedConcurrency=off. */
+  readonly reservedConcurrency: boolean;
 }
 
 export interface MailroomStackProps extends StackProps {
@@ -108,11 +110,13 @@ export class MailroomStack extends Stack {
         paymentProvider: config.paymentProvider,
         allowSandboxPayments: config.allowSandboxPayments,
         logRetention,
+        reserveConcurrency: config.reservedConcurrency,
         asyncDeadLetterQueue: name === 'ingest' ? this.ingestDeadLetterQueue
           : ASYNC_FUNCTIONS.includes(name) ? this.asyncDeadLetterQueue : undefined,
       });
     }
     this.functions = functions;
+    Annotations.of(this).addInfo(reservedConcurrencyNote(config.reservedConcurrency));
     const fn = (name: FunctionName) => functions[name].fn;
 
     // 2. Flows.
@@ -172,6 +176,7 @@ export class MailroomStack extends Stack {
         table: this.data.table,
         bucket: this.data.bucket,
         webhookQueue: this.webhooks.queue,
+        webhookSlowQueue: this.webhooks.slowQueue,
         scheduler: this.scheduling.binding,
         linkSecret: this.secrets.linkSecret,
         sesSending: this.outbound.sendingBinding,
@@ -202,6 +207,9 @@ export class MailroomStack extends Stack {
     for (const [i, record] of this.outbound.identity.dkimRecords.entries()) {
       out(`DkimRecord${i + 1}`, `${record.name} CNAME ${record.value}`, 'Easy DKIM record (created for you when hostedZoneId/hostedZoneName are given)');
     }
+    const policy = mailDomainPolicyRecords(config.mailDomain);
+    out(MAIL_POLICY_OUTPUTS.spf, `${policy.spf.name} TXT "${policy.spf.value}"`, 'SPF of the mail domain: only SES sends as it (created for you when hostedZoneId/hostedZoneName are given)');
+    out(MAIL_POLICY_OUTPUTS.dmarc, `${policy.dmarc.name} TXT "${policy.dmarc.value}"`, 'DMARC of the mail domain: spoofed mail is rejected (created for you when hostedZoneId/hostedZoneName are given)');
   }
 }
 
@@ -275,7 +283,35 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
     logRetentionDays: num('logRetentionDays', 30),
     apiThrottleRateLimit: num('apiThrottleRateLimit', 100),
     apiThrottleBurstLimit: num('apiThrottleBurstLimit', 200),
+    reservedConcurrency: onOff('reservedConcurrency', str('reservedConcurrency'), true),
   };
+}
+
+/**
+ * An on/off context setting (true/false too). reservedConcurrency: AWS keeps 100 of an account's
+ * Lambda concurrency unreserved, so reserving fails at deploy on accounts whose quota is low (new
+ * accounts may start at 10); the synth says so and names the switch (reservedConcurrencyNote).
+ */
+function onOff(key: string, v: string | undefined, fallback: boolean): boolean {
+  if (v === undefined) return fallback;
+  if (/^(on|true|1|yes)$/i.test(v)) return true;
+  if (/^(off|false|0|no)$/i.test(v)) return false;
+  throw new Error(`Context '${key}' must be on or off, got '${v}'`);
+}
+
+/** What reserving needs of the AWS account, and how to deploy without it: said at every synth. */
+export function reservedConcurrencyNote(on: boolean): string {
+  const reserved = (Object.keys(FUNCTIONS) as FunctionName[])
+    .map((n) => [n, (FUNCTIONS[n] as FunctionSpec).reservedConcurrency] as const).filter((e): e is readonly [FunctionName, number] => e[1] !== undefined);
+  const total = reserved.reduce((n, [, r]) => n + r, 0);
+  const list = reserved.map(([n, r]) => `${n} ${r}`).join(', ');
+  return on
+    ? `Reserved concurrency: ${list} (${total} in all). Lambda keeps 100 executions of the account unreserved, so the account's `
+      + `concurrency quota must be at least ${total + 100} (Service Quotas: Lambda "Concurrent executions"; new accounts may have 10). `
+      + 'If the deploy fails with "decreases account\'s UnreservedConcurrentExecution below its minimum value", '
+      + 'deploy with -c reservedConcurrency=off until the quota is raised.'
+    : `Reserved concurrency is off (-c reservedConcurrency=off): ${list} share the account's concurrency with every other function, `
+      + 'so a burst elsewhere (long-polls included) can throttle mail ingest and webhook delivery.';
 }
 
 /** The CloudWatch Logs retention closest to (and not below) the asked number of days. */

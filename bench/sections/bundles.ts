@@ -27,6 +27,7 @@ const DUMMY_ENV: Record<EnvName, string> = {
   SITE_URL: 'https://bench.mailroom.example',
   BUCKET_NAME: 'mailroom-bench-mail',
   WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/mailroom-bench-webhook-deliver',
+  WEBHOOK_SLOW_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/mailroom-bench-webhook-deliver-slow',
   SCHEDULE_GROUP_NAME: 'mailroom-bench-drafts',
   SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/mailroom-bench-scheduler',
   SEND_SCHEDULED_FUNCTION_ARN: 'arn:aws:lambda:us-east-1:000000000000:function:mailroom-bench-send-scheduled',

@@ -19,6 +19,25 @@ export interface TierLimits {
   webhooksEnabled: boolean;
   customDomainsEnabled: boolean;
   maxCustomDomains: number;
+  /**
+   * Long-poll waits (GET …/messages/wait, the MCP wait tool) an account may hold at once: each
+   * holds a Lambda execution for up to 25 s out of the region's concurrency that every function
+   * shares (1,000 by default), so without a cap one account can throttle ingest for everyone.
+   */
+  concurrentWaits: number;
+  /**
+   * WebSocket stream connections an account may hold at once: every event is posted to each of
+   * them by webhook-deliver (one Management API call per connection), and API Gateway's
+   * connection quota is the AWS account's.
+   */
+  streamConnections: number;
+  /**
+   * Scheduled drafts (each one an EventBridge Scheduler schedule; the AWS account's schedule
+   * quota, 10 million by default, and its CreateSchedule rate are shared by every tenant).
+   * Capped per inbox and per account; the count reads at most the cap (keeps it cheap).
+   */
+  scheduledDraftsPerInbox: number;
+  scheduledDraftsPerAccount: number;
   /** Monthly price in USD cents; null = custom. */
   priceCentsPerMonth: number | null;
   label: string;
@@ -36,6 +55,10 @@ export const TIER_LIMITS: Record<Tier, TierLimits> = {
     webhooksEnabled: true,
     customDomainsEnabled: false,
     maxCustomDomains: 0,
+    concurrentWaits: 10,
+    streamConnections: 5,
+    scheduledDraftsPerInbox: 100,
+    scheduledDraftsPerAccount: 100,
     priceCentsPerMonth: 0,
   },
   developer: {
@@ -49,6 +72,10 @@ export const TIER_LIMITS: Record<Tier, TierLimits> = {
     webhooksEnabled: true,
     customDomainsEnabled: true,
     maxCustomDomains: 1,
+    concurrentWaits: 20,
+    streamConnections: 20,
+    scheduledDraftsPerInbox: 100,
+    scheduledDraftsPerAccount: 1_000,
     priceCentsPerMonth: 2_900,
   },
   growth: {
@@ -62,6 +89,10 @@ export const TIER_LIMITS: Record<Tier, TierLimits> = {
     webhooksEnabled: true,
     customDomainsEnabled: true,
     maxCustomDomains: 5,
+    concurrentWaits: 50,
+    streamConnections: 50,
+    scheduledDraftsPerInbox: 100,
+    scheduledDraftsPerAccount: 5_000,
     priceCentsPerMonth: 9_900,
   },
   enterprise: {
@@ -75,6 +106,10 @@ export const TIER_LIMITS: Record<Tier, TierLimits> = {
     webhooksEnabled: true,
     customDomainsEnabled: true,
     maxCustomDomains: -1,
+    concurrentWaits: 200,
+    streamConnections: 200,
+    scheduledDraftsPerInbox: 1_000,
+    scheduledDraftsPerAccount: 20_000,
     priceCentsPerMonth: null,
   },
 };
@@ -86,6 +121,11 @@ export const tierRank = (tier: Tier) => TIERS.indexOf(tier);
 export interface LimitOverrides {
   freeInboxCreatesPerIpPerHour?: number;
   apiRateLimitMultiplier?: number;
+  /** Fair-share caps for every tier (test stacks set them small to reach them quickly). */
+  concurrentWaits?: number;
+  streamConnections?: number;
+  scheduledDraftsPerInbox?: number;
+  scheduledDraftsPerAccount?: number;
 }
 
 export function effectiveLimits(tier: Tier, o: LimitOverrides = {}): TierLimits {
@@ -98,6 +138,10 @@ export function effectiveLimits(tier: Tier, o: LimitOverrides = {}): TierLimits 
         ? o.freeInboxCreatesPerIpPerHour
         : base.inboxCreatesPerHour,
     apiRequestsPerMinute: Math.max(1, Math.round(base.apiRequestsPerMinute * multiplier)),
+    concurrentWaits: o.concurrentWaits ?? base.concurrentWaits,
+    streamConnections: o.streamConnections ?? base.streamConnections,
+    scheduledDraftsPerInbox: o.scheduledDraftsPerInbox ?? base.scheduledDraftsPerInbox,
+    scheduledDraftsPerAccount: o.scheduledDraftsPerAccount ?? base.scheduledDraftsPerAccount,
   };
 }
 

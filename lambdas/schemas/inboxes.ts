@@ -17,3 +17,16 @@ export const ListInboxesQuery = z.extend(CursorPagination, {
 export const UpdateInboxBody = z.object({
   display_name: z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))).check(z.describe('null reverts to the username')),
 }).register(components, { id: 'UpdateInboxRequest' });
+
+// The inbox page (view_url). `token` is the view token the link carries; `key` is accepted only to
+// answer an old link that carries the inbox key with a page saying why it no longer opens.
+const ViewToken = z.optional(z.string().check(z.maxLength(200)));
+export const InboxViewQuery = z.object({
+  token: ViewToken,
+  key: ViewToken,
+  view: z.optional(z.enum(['messages', 'threads'])),
+  thread: z.optional(z.string().check(z.maxLength(100))),
+  message: z.optional(z.string().check(z.maxLength(100))),
+  offset: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000))),
+});
+export const ViewTokenQuery = z.object({ token: ViewToken, key: ViewToken });

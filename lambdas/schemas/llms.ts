@@ -78,7 +78,7 @@ const waitAndMcp = (c: DocsContext, full: boolean) => [
   `curl -s "${c.apiUrl}/v1/inboxes/{id}/messages/wait?has=code" -H 'Authorization: Bearer <api_key>'`,
   '',
   'It returns as soon as a matching mail is stored: result.verification_code (best code or null), result.cta ({url, text, type}: the link to click, or null), result.message.',
-  'Filters: from, subject (case-insensitive substrings), has (code | link | any), unread_only, verified_only (DMARC-verified senders only); timeout 1-25 s (default 20).',
+  'Filters: from (the sender address\'s domain, subdomains included, or a whole address; never the display name), subject (case-insensitive substring), has (code | link | any), unread_only, verified_only (DMARC-verified senders only); timeout 1-25 s (default 20).',
   'Without after, mail from the 10 s before the call counts. After a timeout (timed_out: true), next_steps gives the exact call to go on; chain waits with after=<last message id> and no mail is ever missed.',
   '',
   '## MCP server',
@@ -135,7 +135,8 @@ export function buildLlmsFullTxt(doc: Json, c: DocsContext): string {
     '- Every request and response body is JSON. Timestamps are ISO 8601 UTC.',
     '- Success envelope: {"result": <object>, "next_steps": [string]}.',
     '- Error envelope: {"error": "CODE", "message": string, "next_steps": [string]}, optionally code, field, retry_after, upgrade_context, current_usage, rate_limit.',
-    '- Keys: mr_free_<32 hex> / mr_live_<32 hex>. The account key (account_api_key) controls the account; an inbox key (api_key) one inbox.',
+    '- Keys: mr_free_<32 hex> / mr_live_<32 hex>. The account key (account_api_key) controls the account; an inbox key (api_key) one inbox. Rotating a key (POST /v1/inboxes/{id}/rotate-key, POST /v1/account/rotate-key) refuses the old one at once.',
+    '- view_url carries a read-only view token (mrv_…), not a key: it opens the inbox page only; the API answers it 401.',
     '- Rate limits per account per minute by tier; X-RateLimit-* headers on every response; 429 with retry_after when exceeded.',
     '');
   let tag = '';
@@ -180,6 +181,14 @@ export function buildLlmsFullTxt(doc: Json, c: DocsContext): string {
  * which a release that changes what agents should do extends.
  */
 export const SKILL_CHANGELOG: readonly { version: string; date: string; changes: string[] }[] = [
+  {
+    version: '1.4.0', date: '2026-11-24',
+    changes: [
+      'Keys rotate: POST /v1/inboxes/{id}/rotate-key and POST /v1/account/rotate-key; the old key is refused at once.',
+      'view_url carries a read-only view token instead of the inbox key; POST /v1/inboxes/{id}/view-url revokes it and issues another.',
+      'client_id is idempotent per inbox and per operation (send, reply, inbox creation).',
+    ],
+  },
   {
     version: '1.3.0', date: '2026-11-23',
     changes: ['Realtime events over WebSocket: GET /v1/stream gives the URL; subscribe, resume with last_event_id.'],
@@ -238,7 +247,7 @@ export function buildSkillMd(doc: Json, c: DocsContext): string {
     '- A paid feature answered 402/403 with `upgrade_context`: relay `upgrade_context.agent_script` to your operator word for word. It holds a checkout link (7 days, single use, this account only).',
     '- To ask for a specific plan: `POST /v1/account/upgrade-link {"target_tier":"developer"}` (or growth, enterprise), then relay `agent_script`.',
     '- To ask for a decision or any help: `POST /v1/notify-operator {"issue":"...","context":{...},"action_label":"Approve"}` (10 per hour), relay `agent_script`, then poll `GET /v1/notifications/{id}` until `status` is `approved` or `declined` (with their `response_note`).',
-    '- To show your operator the mail: give them the inbox `view_url` (it carries the inbox key; treat it as a secret).',
+    '- To show your operator the mail: give them the inbox `view_url`. It carries a read-only view token, not a key: it opens only that page. `POST /v1/inboxes/{id}/view-url` revokes it and issues another.',
     '',
     '## Calls',
     '',
@@ -248,7 +257,8 @@ export function buildSkillMd(doc: Json, c: DocsContext): string {
     '',
     '- Authorization: Bearer <key>. Account key for account-wide calls; inbox key for one inbox.',
     '- 429 RATE_LIMIT_EXCEEDED: wait `retry_after` seconds. X-RateLimit-* headers come with every response.',
-    '- `client_id` on POST /v1/inboxes and on sends makes them idempotent.',
+    '- `client_id` on POST /v1/inboxes and on sends makes them idempotent (per inbox and per operation).',
+    '- A leaked key: `POST /v1/inboxes/{id}/rotate-key` or `POST /v1/account/rotate-key` returns a new one once; the old one answers 401 at once.',
     '- Free tier receives only; `GET /v1/capabilities` says what you can and cannot do, and how to unlock the rest.',
     '',
     '## References',

@@ -31,7 +31,11 @@ export const WaitQuery = z.object({
   timeout: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(WAIT_MAX_TIMEOUT_SECONDS)), WAIT_DEFAULT_TIMEOUT_SECONDS).check(z.describe(`Seconds to wait, 1-${WAIT_MAX_TIMEOUT_SECONDS} (default ${WAIT_DEFAULT_TIMEOUT_SECONDS})`)),
   after: z.optional(z.string().check(z.regex(/^msg_[0-9a-f-]{36}$/, 'must be a message id (msg_…)'))).check(z.describe('A message id: only mail that arrived after it. Pass the id of the last message you handled, and no mail is ever missed between two waits')),
   since: z.optional(z.iso.datetime({ offset: true })).check(z.describe('ISO time: only mail received from then on. Default: the moment of the call minus 10 s (ignored with after unless given)')),
-  from: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(320))).check(z.describe('Case-insensitive substring of the sender address or name')),
+  from: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(320),
+    // One @ at most, no spaces: a display name ("GitHub <noreply@github.com>") is refused, not silently never matched.
+    z.refine((v) => !/\s/.test(v) && v.indexOf('@') === v.lastIndexOf('@') && !v.endsWith('@'),
+      { message: 'must be a domain (github.com) or a whole address (noreply@github.com)' })))
+    .check(z.describe('The sender address\'s domain or a whole address, case-insensitive: github.com matches x@github.com and x@mail.github.com (not x@github.com.evil.example); noreply@github.com matches that address only. Never the display name, which the sender writes freely')),
   subject: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(998))).check(z.describe('Case-insensitive substring of the subject')),
   has: z._default(z.enum(['code', 'link', 'any']), 'any').check(z.describe('code: has a verification code; link: has a call-to-action link; any (default)')),
   unread_only: z._default(z.optional(QueryBoolean), false),

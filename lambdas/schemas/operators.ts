@@ -26,13 +26,5 @@ export const TokenQuery = z.object({ token: z.optional(Token) });
 export const CheckoutCompleteQuery = z.object({ token: z.optional(Token), session_id: z.optional(z.string().check(z.maxLength(255))) });
 export const NotificationPageParams = z.object({ notificationId: PathId });
 export const InboxPageParams = z.object({ id: PathId });
-export const InboxPageQuery = z.object({
-  key: z.optional(z.string().check(z.maxLength(200))),
-  view: z.optional(z.enum(['messages', 'threads'])),
-  thread: z.optional(z.string().check(z.maxLength(100))),
-  message: z.optional(z.string().check(z.maxLength(100))),
-  offset: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000))),
-});
 export const MessagePageParams = z.object({ id: PathId, msgId: PathId });
 export const AttachmentPageParams = z.extend(MessagePageParams, { attachId: PathId });
-export const KeyQuery = z.object({ key: z.optional(z.string().check(z.maxLength(200))) });

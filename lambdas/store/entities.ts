@@ -196,7 +196,17 @@ export const domainName = /* @__PURE__ */ declare<DomainNameClaim>({
   name: 'domain-name', key: (n) => keys.domainName(n.domain),
 });
 
-export const draft = /* @__PURE__ */ declare<DraftRecord>({ name: 'draft', key: (d) => keys.draft(d.inbox_id, d.id) });
+/** An account's claim of a domain name (pending or proven): one per account and name. */
+export const domainAccountClaim = /* @__PURE__ */ declare<{ domain: string; account_id: string; domain_id: string }>({
+  name: 'domain-account-claim', key: (c) => keys.domainAccountClaim(c.domain, c.account_id),
+});
+
+export const draft = /* @__PURE__ */ declare<DraftRecord>({
+  name: 'draft',
+  key: (d) => keys.draft(d.inbox_id, d.id),
+  // Sparse: only a scheduled draft is counted against the scheduled-draft caps.
+  indexes: (d) => (d.status === 'scheduled' ? keys.scheduledDraftIndex(d.account_id, d.inbox_id, d.id) : {}),
+});
 
 export const draftLabel = /* @__PURE__ */ declare<{ draft_id: string }, { inboxId: string; label: string }>({
   name: 'draft-label', key: (d, c) => keys.draftLabel(c.inboxId, c.label, d.draft_id),
@@ -324,3 +334,18 @@ export const deliveryClaim = /* @__PURE__ */ declare<{ attempt_id: string; claim
   expiresAt: (c) => Math.floor(c.expires_at / 1000) + DELIVERY_CLAIM_KEEP_SECONDS,
 });
 // ── end of webhook delivery claims ──────────────────────────────────────────────────────
+
+// ── Concurrent-wait slots (issue #23, fair shares) ──────────────────────────────────────────
+/** A lapsed slot item is kept a day (a live wait overwrites it; TTL cleans up the rest). */
+export const WAIT_SLOT_KEEP_SECONDS = 86400;
+
+/**
+ * One of an account's N wait slots, held by a running wait until `expires_at` (epoch ms): taken
+ * by a conditional write when free or lapsed, deleted by its holder at the end. A holder that
+ * crashed leaves it to lapse.
+ */
+export const waitSlot = /* @__PURE__ */ declare<{ holder: string; taken_at: string; expires_at: number }, { accountId: string; slot: number }>({
+  name: 'wait-slot',
+  key: (_s, c) => keys.waitSlot(c.accountId, c.slot),
+  expiresAt: (s) => Math.floor(s.expires_at / 1000) + WAIT_SLOT_KEEP_SECONDS,
+});

@@ -7,7 +7,7 @@
  *   account → active inboxes (sparse)    gsi2 ACCOUNT#<acc>#INBOXES#ACTIVE  <inb>  (removed on soft delete)
  *   inbox                                pk INBOX#<inb>                     sk INBOX
  *   username → inbox (uniqueness)        pk USERNAME#<username>             sk USERNAME
- *   client_id → created resource         pk IDEMPOTENCY#<scope>#<client_id> sk IDEMPOTENCY
+ *   client_id → created resource         pk IDEMPOTENCY#<operation>#<esc scope>#<esc client_id> sk IDEMPOTENCY
  *   request counter per window (TTL)     pk RATE#<subject>#<window start>   sk RATE
  *   rolling creation window              pk CREATES#<subject>               sk CREATES
  *   inbox → messages (by arrival)        pk INBOX#<inb>                     sk MSG#<msg>  (uuidv7: time order)
@@ -59,12 +59,15 @@
  *   account → custom domains             pk ACCOUNT#<acc>                   sk DOMAIN#<dom>
  *   custom domains per account (counter) pk ACCOUNT#<acc>                   sk DOMAINS
  *   domain name → domain (uniqueness)    pk DOMAINNAME#<ascii name>         sk DOMAINNAME
+ *   domain name → an account's claim     pk DOMAINNAME#<ascii name>         sk ACCOUNT#<acc>  (one per account; many may be pending)
  *   address at a custom domain → inbox   pk USERNAME#<username>@<domain>    sk USERNAME  (no '@' in service-domain usernames)
  *   account → events in order (replay)    gsi2 ACCOUNT#<acc>#EVENTS          <evt>  (uuidv7: time order)
  *   account → WebSocket connections (TTL) pk ACCOUNT#<acc>                   sk CONN#<connection id>
  *   connection id → its account (TTL)     pk CONN#<connection id>            sk CONN
  *   event sent on a connection (TTL)      pk CONN#<connection id>            sk SENT#<evt>
  *   event held during a replay (TTL)      pk CONN#<connection id>            sk HELD#<evt>
+ *   account → its wait slots (leases)     pk WAITSLOTS#<acc>                 sk SLOT#<k, 4 digits>
+ *   account → scheduled drafts (sparse)   gsi1 ACCOUNT#<acc>#SCHEDULED       <inb>#<dft>  (only while status is scheduled)
  */
 // One export per shape, imported as a namespace (`import * as keys`): a bundle keeps the shapes its code uses.
 export const apiKey = (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' });
@@ -79,7 +82,23 @@ export const accountInboxesPartition = (accountId: string) => `ACCOUNT#${account
 export const activeInboxIndex = (accountId: string, inboxId: string) => ({ gsi2pk: `ACCOUNT#${accountId}#INBOXES#ACTIVE`, gsi2sk: inboxId });
 export const activeInboxesPartition = (accountId: string) => `ACCOUNT#${accountId}#INBOXES#ACTIVE`;
 export const username = (username: string) => ({ pk: `USERNAME#${username}`, sk: 'USERNAME' });
-export const idempotency = (scope: string, clientId: string) => ({ pk: `IDEMPOTENCY#${scope}#${clientId}`, sk: 'IDEMPOTENCY' });
+/** What a client_id makes happen once. Each operation has keys of its own: no client_id is shared across them. */
+export type IdempotentOperation = 'create_inbox' | 'send' | 'reply';
+/**
+ * The scope half of an idempotency key: `<operation>#<escaped scope>`. encodeURIComponent leaves
+ * no '#' in what it escapes and is one-to-one, so no two (operation, scope, client_id) triples
+ * share a key, whatever the client_id holds.
+ */
+export const idempotencyScope = (operation: IdempotentOperation, scope: string) => `${operation}#${encodeURIComponent(scope)}`;
+/** `scope` comes from idempotencyScope; the client_id is escaped here. */
+export const idempotency = (scope: string, clientId: string) => ({ pk: `IDEMPOTENCY#${scope}#${encodeURIComponent(clientId)}`, sk: 'IDEMPOTENCY' });
+/**
+ * The key items written before per-operation keys had: `acc:<acc>#send` (send and reply alike),
+ * `acc:<acc>` or `ip:<ip>#<username>` (inbox creation), then the raw client_id. They never expire,
+ * so repeats still read them (checked against the inbox they name); they never collide with the
+ * keys above, which start with an operation name.
+ */
+export const legacyIdempotency = (scope: string, clientId: string) => ({ pk: `IDEMPOTENCY#${scope}#${clientId}`, sk: 'IDEMPOTENCY' });
 export const rateWindow = (subject: string, windowStart: number) => ({ pk: `RATE#${subject}#${windowStart}`, sk: 'RATE' });
 export const creationWindow = (subject: string) => ({ pk: `CREATES#${subject}`, sk: 'CREATES' });
 export const inboxPartition = (inboxId: string) => `INBOX#${inboxId}`;
@@ -178,6 +197,7 @@ export const domain = (accountId: string, domainId: string) => ({ pk: `ACCOUNT#$
 export const domainPrefix = 'DOMAIN#';
 export const domainCount = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'DOMAINS' });
 export const domainName = (name: string) => ({ pk: `DOMAINNAME#${name}`, sk: 'DOMAINNAME' });
+export const domainAccountClaim = (name: string, accountId: string) => ({ pk: `DOMAINNAME#${name}`, sk: `ACCOUNT#${accountId}` });
 /** The address claim of an inbox: its username at the service domain, its full address at a custom domain. */
 export const inboxClaim = (i: { username: string; address: string; domain_id?: string }) => ({ pk: `USERNAME#${i.domain_id ? i.address : i.username}`, sk: 'USERNAME' });
 export const accountEventIndex = (accountId: string, eventId: string) => ({ gsi2pk: `ACCOUNT#${accountId}#EVENTS`, gsi2sk: eventId });
@@ -189,6 +209,12 @@ export const connectionSent = (connectionId: string, eventId: string) => ({ pk: 
 export const connectionHeld = (connectionId: string, eventId: string) => ({ pk: `CONN#${connectionId}`, sk: `HELD#${eventId}` });
 export const connectionPartition = (connectionId: string) => `CONN#${connectionId}`;
 export const connectionHeldPrefix = 'HELD#';
+/** One of an account's concurrent-wait slots: a lease taken by a conditional write (store/wait-slots.ts). */
+export const waitSlot = (accountId: string, slot: number) => ({ pk: `WAITSLOTS#${accountId}`, sk: `SLOT#${String(slot).padStart(4, '0')}` });
+export const waitSlotsPartition = (accountId: string) => `WAITSLOTS#${accountId}`;
+/** A draft carries it while scheduled: per-account and per-inbox counts of scheduled drafts. */
+export const scheduledDraftIndex = (accountId: string, inboxId: string, draftId: string) => ({ gsi1pk: `ACCOUNT#${accountId}#SCHEDULED`, gsi1sk: `${inboxId}#${draftId}` });
+export const scheduledDraftsPartition = (accountId: string) => `ACCOUNT#${accountId}#SCHEDULED`;
 export const listEntryUnique = (accountId: string, type: string, inboxId: string | null, address: string) => ({
   pk: `ACCOUNT#${accountId}`, sk: `LISTKEY#${type}#${inboxId ?? '*'}#${address}`,
 });

@@ -1,3 +1,4 @@
+import type { Authentication } from '../core/sender-trust.ts';
 import type { Tier } from '../core/tiers.ts';
 
 /** What the store keeps, in the domain's words. Key attributes never leave the store. */
@@ -13,6 +14,11 @@ export interface AccountRecord {
   deleted_inbox_count?: number;
   /** Threads of all its inboxes: the account-wide thread list's total (absent before any thread). */
   thread_count?: number;
+  /**
+   * SHA-256 of the current account key: a key item of this account with another hash is revoked
+   * (rotated). Absent on accounts stored before rotation existed: then any of its key items counts.
+   */
+  key_hash?: string;
   billing: {
     provider: string | null;
     payment_customer_id: string | null;
@@ -43,6 +49,10 @@ export interface InboxRecord {
   metadata?: Record<string, unknown>;
   /** Set for an inbox at a custom domain (its address is username@that domain). */
   domain_id?: string;
+  /** SHA-256 of the current inbox key (as AccountRecord.key_hash): another hash of this inbox is revoked. */
+  key_hash?: string;
+  /** Which view token view_url carries (absent = 0): reissuing the link bumps it, revoking the old one. */
+  view_token_version?: number;
 }
 
 export interface ApiKeyRecord {
@@ -102,6 +112,8 @@ export interface MessageRecord {
   delivery_status?: string;
   /** Inbound: the SMTP envelope sender (MAIL FROM / Return-Path), which may differ from From. */
   envelope_from?: string | null;
+  /** Inbound: the sender authentication verdict, computed once at ingest (absent on mail stored before; reads then compute it). */
+  authentication?: Authentication;
   /** Inbound: position in the inbox's arrival order (1, 2, …), assigned by the sequencer just after storing. */
   arrival_seq?: number;
 }
@@ -194,6 +206,11 @@ export interface WebhookRecord {
   created_at: string;
   updated_at: string;
   re_enabled_at?: string;
+  /** Consecutive attempts slower than the fair share, and consecutive ones within it (absent = 0). */
+  slow_streak?: number;
+  fast_streak?: number;
+  /** 'slow': its deliveries run in the slow lane (usecases/webhooks/delivery.ts); absent = the fast lane. */
+  lane?: 'slow';
 }
 
 export interface EventRecord {

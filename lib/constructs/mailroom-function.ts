@@ -22,7 +22,8 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { bundleHandlerSync, ESM_REQUIRE_BANNER, LAMBDA_NODE_OPTIONS } from '../bundle-options.ts';
-import { ENV, FUNCTIONS, NEED_ACTIONS, powertoolsEnv, SCHEDULE_TARGET, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
+import { ENV, FUNCTIONS, powertoolsEnv, SCHEDULE_TARGET, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
+import { IDENTITY_TAG_CLAIM, IDENTITY_TAG_STACK } from '../../lambdas/core/domains.ts';
 
 /** The repository root: entries, package-lock.json and tsconfig.json are resolved from here. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -63,6 +64,11 @@ export interface MailroomFunctionProps extends MailroomFunctionCommon {
   readonly spec?: FunctionSpec;
   /** Lambda dead-letter queue for asynchronous invocations (SES, SNS, Scheduler). */
   readonly asyncDeadLetterQueue?: sqs.IQueue;
+  /**
+   * Apply the catalogue's reservedConcurrency (default true). Off for AWS accounts whose
+   * concurrency quota cannot spare it (-c reservedConcurrency=off): Lambda keeps 100 unreserved.
+   */
+  readonly reserveConcurrency?: boolean;
 }
 
 /** The scheduling binding: what a function needs to create one-time schedules. */
@@ -85,6 +91,8 @@ export interface MailroomResources {
   readonly table: dynamodb.ITable;
   readonly bucket: s3.IBucket;
   readonly webhookQueue: sqs.IQueue;
+  /** The slow lane of webhook deliveries (lib/constructs/webhooks.ts); needed by the functions that need webhookSlowLane. */
+  readonly webhookSlowQueue?: sqs.IQueue;
   readonly scheduler: SchedulerBinding;
   readonly linkSecret: secretsmanager.ISecret;
   readonly sesSending: SesSendingBinding;
@@ -154,6 +162,7 @@ export class MailroomFunction extends Construct {
       applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
       systemLogLevelV2: lambda.SystemLogLevel.WARN,
       deadLetterQueue: props.asyncDeadLetterQueue,
+      reservedConcurrentExecutions: props.reserveConcurrency === false ? undefined : this.spec.reservedConcurrency,
       // X-Ray active tracing: Lambda samples invocations and traces them through the AWS SDK
       // calls; CDK grants xray:PutTraceSegments/PutTelemetryRecords to the role.
       tracing: lambda.Tracing.ACTIVE,
@@ -286,10 +295,31 @@ export class MailroomFunction extends Construct {
     return this;
   }
 
-  /** Create, read and delete SES domain identities (custom domains), and set their MAIL FROM. */
-  bindSesIdentities(): this {
+  /**
+   * Create, read and delete SES domain identities (custom domains), and set their MAIL FROM — but
+   * only identities this stack created: each is created with the tag mailroom:stack = the stack's
+   * table name (lambdas/core/domains.ts), and delete and MAIL FROM require it on the identity
+   * (aws:ResourceTag). So even a function that misbehaves cannot take over or delete an identity
+   * someone else made (the operator's own domain, another stage's, one left behind). Reading stays
+   * open: that is how an existing identity is found and refused.
+   */
+  bindSesIdentities(table: dynamodb.ITable): this {
     const identities = Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' });
-    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [...NEED_ACTIONS.sesIdentities], resources: [identities] }));
+    const stackTag = { [`aws:ResourceTag/${IDENTITY_TAG_STACK}`]: table.tableName };
+    // Tag-on-create: the request must carry the stack's tag, and only the two tags the code sets.
+    const createWithTags = {
+      StringEquals: { [`aws:RequestTag/${IDENTITY_TAG_STACK}`]: table.tableName },
+      'ForAllValues:StringEquals': { 'aws:TagKeys': [IDENTITY_TAG_STACK, IDENTITY_TAG_CLAIM] },
+    };
+    // Sids keep the three apart (the statements are asserted one by one: test/infra/ses-identity-policy.test.ts).
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ sid: 'SesIdentitiesRead', actions: ['ses:GetEmailIdentity'], resources: [identities] }));
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({
+      sid: 'SesIdentitiesCreateTagged', actions: ['ses:CreateEmailIdentity', 'ses:TagResource'], resources: [identities], conditions: createWithTags,
+    }));
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({
+      sid: 'SesIdentitiesManageTagged', actions: ['ses:DeleteEmailIdentity', 'ses:PutEmailIdentityMailFromAttributes'], resources: [identities],
+      conditions: { StringEquals: stackTag },
+    }));
     this.acknowledgeCustomIdentities();
     return this;
   }
@@ -344,7 +374,7 @@ export class MailroomFunction extends Construct {
           this.bindSesSending(resources.sesSending);
           break;
         case 'sesIdentities':
-          this.bindSesIdentities();
+          this.bindSesIdentities(resources.table);
           break;
         case 'dnsLookup':
           // Empty: the Lambda runtime's resolver. MAILROOM_DNS_SERVERS is for local and test stacks.
@@ -352,6 +382,11 @@ export class MailroomFunction extends Construct {
           break;
         case 'streamPost':
           this.bindStream(resources.stream);
+          break;
+        case 'webhookSlowLane':
+          if (!resources.webhookSlowQueue) throw new Error(`MailroomFunction ${this.name}: needs webhookSlowLane but no slow queue was given`);
+          resources.webhookSlowQueue.grantSendMessages(this.fn);
+          this.setEnv(ENV.webhookSlowQueueUrl, resources.webhookSlowQueue.queueUrl);
           break;
         case 'paymentSecret':
           if (resources.paymentSecret) {

@@ -40,6 +40,8 @@ export const LOCAL_ONLY_ENV = {
     // Test knobs (README: local stack settings): one IP creates many accounts in a test run, and
     // the webhook retry schedule is compressed.
     'FREE_INBOX_CREATES_PER_IP_PER_HOUR', 'API_RATE_LIMIT_MULTIPLIER', 'WEBHOOK_RETRY_DELAYS',
+    // Fair-share caps (lambdas/config.ts), small in tests so they are reached quickly.
+    'MAX_CONCURRENT_WAITS', 'MAX_STREAM_CONNECTIONS', 'MAX_SCHEDULED_DRAFTS_PER_INBOX', 'MAX_SCHEDULED_DRAFTS_PER_ACCOUNT',
     // The benchmark turns EMF lines off so they do not flood its tables.
     'POWERTOOLS_METRICS_DISABLED'],
   /** Locally the payment processor's keys come from the environment instead of Secrets Manager. */

@@ -36,7 +36,8 @@ export const MOTO_OPERATION_ACTIONS: Record<string, readonly string[]> = {
   'sqs:SendMessageBatch': ['sqs:SendMessage'],
 };
 
-export interface PolicyResources { bucketName: string; webhookQueueArn: string }
+/** webhookSlowQueueArn: the slow lane, granted only to the functions whose needs name it (webhookSlowLane). */
+export interface PolicyResources { bucketName: string; webhookQueueArn: string; webhookSlowQueueArn?: string }
 
 type Statement = { Effect: 'Allow'; Action: string[]; Resource: string };
 
@@ -48,11 +49,11 @@ export function emulatorPolicy(granted: readonly string[], r: PolicyResources): 
   }
   const byResource = new Map<string, string[]>();
   for (const action of actions) {
-    const resource = action === 's3:ListBucket' ? `arn:aws:s3:::${r.bucketName}`
-      : action.startsWith('s3:') ? `arn:aws:s3:::${r.bucketName}/*`
-        : action.startsWith('sqs:') ? r.webhookQueueArn
-          : '*';
-    byResource.set(resource, [...(byResource.get(resource) ?? []), action]);
+    const resources = action === 's3:ListBucket' ? [`arn:aws:s3:::${r.bucketName}`]
+      : action.startsWith('s3:') ? [`arn:aws:s3:::${r.bucketName}/*`]
+        : action.startsWith('sqs:') ? [r.webhookQueueArn, ...(r.webhookSlowQueueArn ? [r.webhookSlowQueueArn] : [])]
+          : ['*'];
+    for (const resource of resources) byResource.set(resource, [...(byResource.get(resource) ?? []), action]);
   }
   return {
     Version: '2012-10-17',
@@ -85,7 +86,9 @@ export async function enforceFunctionIdentities(o: {
   const names = Object.keys(FUNCTIONS) as FunctionName[];
   const [admin, ...perFunction] = await Promise.all([
     identity(`${o.namePrefix}-admin`, ADMIN_POLICY),
-    ...names.map((name) => identity(`${o.namePrefix}-fn-${name}`, emulatorPolicy(functionActions(name, { paymentSecret: o.paymentSecret }), o.resources))),
+    ...names.map((name) => identity(`${o.namePrefix}-fn-${name}`, emulatorPolicy(functionActions(name, { paymentSecret: o.paymentSecret }), {
+      ...o.resources, webhookSlowQueueArn: (FUNCTIONS[name].needs as readonly string[]).includes('webhookSlowLane') ? o.resources.webhookSlowQueueArn : undefined,
+    }))),
   ]);
   // moto's switch: after this many unauthenticated requests (here: none more), every request is checked.
   const res = await fetch(`${o.endpoint}/moto-api/reset-auth`, { method: 'POST', body: '0' });

@@ -71,7 +71,7 @@ describe('a function refuses sandbox payments at cold start unless the stack is 
   });
 
   it('none charges nobody: an upgrade is answered with checkout_required and a reason', async () => {
-    const out = await noPayments.subscribe();
+    const out = await noPayments.subscribe(req());
     expect(out).toMatchObject({ status: 'checkout_required' });
     if (out.status === 'checkout_required') expect(out.message).toMatch(/no payment processor/);
   });

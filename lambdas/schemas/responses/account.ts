@@ -66,3 +66,9 @@ export const UpgradeResult = z.object({
     max_custom_domains: z.number().check(z.int()),
   }),
 }).register(components, { id: 'UpgradeResult' });
+
+export const AccountKeyRotated = z.object({
+  account_id: z.string(),
+  account_api_key: z.string().check(z.describe('The new account key, shown this once (stored only as a hash); the old key is refused from now on')),
+  rotated_at: Timestamp,
+}).register(components, { id: 'AccountKeyRotated' });

@@ -12,7 +12,7 @@ export const InboxCreated = z.object({
   display_name: z.string(),
   status: InboxStatus,
   tier: TierName,
-  view_url: z.nullable(z.string()),
+  view_url: z.nullable(z.string()).check(z.describe('The inbox page for a person, carrying a read-only view token (not a key); null on an idempotent replay')),
   created_at: Timestamp,
   client_id: z.optional(z.string()),
   metadata: z.optional(z.record(z.string(), z.unknown())),
@@ -30,7 +30,7 @@ export const InboxSummary = z.object({
 }).register(components, { id: 'InboxSummary' });
 
 export const InboxDetail = z.extend(InboxSummary, {
-  view_url: z.string(),
+  view_url: z.string().check(z.describe('The inbox page for a person, carrying a read-only view token (not a key); POST /v1/inboxes/{id}/view-url revokes it and issues another')),
   tier: TierName,
   updated_at: Timestamp,
   client_id: z.optional(z.string()),
@@ -56,3 +56,15 @@ export const InboxDeleted = z.object({
   status: z.literal('deleted'),
   deleted_at: Timestamp,
 }).register(components, { id: 'InboxDeleted' });
+
+export const InboxKeyRotated = z.object({
+  id: z.string(),
+  api_key: z.string().check(z.describe('The new inbox key, shown this once (stored only as a hash); the old key is refused from now on')),
+  rotated_at: Timestamp,
+}).register(components, { id: 'InboxKeyRotated' });
+
+export const InboxViewUrl = z.object({
+  id: z.string(),
+  view_url: z.string().check(z.describe('The new view link; every earlier view_url of this inbox stopped opening the page')),
+  issued_at: Timestamp,
+}).register(components, { id: 'InboxViewUrl' });
