@@ -14,3 +14,12 @@ export const REPLAY_OUTPUTS = {
 
 /** The stack of a stage (bin/app.ts). */
 export const stackName = (stage: string) => `Mailroom-${stage}`;
+
+/**
+ * The mail domain's sender policy records (lib/constructs/outbound.ts), as `<name> TXT "<value>"`:
+ * created in the hosted zone when one is given, otherwise to be published by hand.
+ */
+export const MAIL_POLICY_OUTPUTS = {
+  spf: 'MailDomainSpfRecord',
+  dmarc: 'MailDomainDmarcRecord',
+} as const;

@@ -35,13 +35,48 @@ export function checkDomainName(input: string, serviceDomain: string): DomainNam
   if (ascii === service || ascii.endsWith(`.${service}`)) {
     return { ok: false, problem: `domain: ${ascii} is the service's own mail domain (or under it); inboxes there need no domain` };
   }
+  // A parent of the mail domain (example.com above mail.example.com) is the operator's: its SES
+  // identity would sign for, and its DMARC policy govern, the service's own mail.
+  if (service.endsWith(`.${ascii}`)) {
+    return { ok: false, problem: `domain: ${ascii} is a parent of the service's mail domain ${service}; it belongs to the operator` };
+  }
   return { ok: true, ascii, unicode: domainToUnicode(ascii) };
 }
 
-/** receiving: mail reaches SES. sending: SES may sign and send as the domain. The rest are advised. */
-export type RecordPurpose = 'receiving' | 'sending' | 'mail_from' | 'dmarc';
+/**
+ * ownership: the account's TXT token, proof that it controls the domain's DNS. receiving: mail
+ * reaches SES. sending: SES may sign and send as the domain. The rest are advised.
+ */
+export type RecordPurpose = 'ownership' | 'receiving' | 'sending' | 'mail_from' | 'dmarc';
 /** Purposes that must hold before a domain is verified. */
-export const REQUIRED_PURPOSES: readonly RecordPurpose[] = ['receiving', 'sending'];
+export const REQUIRED_PURPOSES: readonly RecordPurpose[] = ['ownership', 'receiving', 'sending'];
+
+/**
+ * A pending claim is proof of nothing: it lasts 72 hours (ample for a DNS change to appear), then
+ * verify refuses it and its slot is freed. Only proof of the TXT token makes a claim hold a name.
+ */
+export const PENDING_CLAIM_TTL_HOURS = 72;
+/** The label of the ownership TXT record, under the domain (an underscore label: no host uses it). */
+export const CHALLENGE_LABEL = '_mailroom-challenge';
+const CHALLENGE_PREFIX = 'mailroom-verification=';
+export const challengeName = (domain: string) => `${CHALLENGE_LABEL}.${domain}`;
+export const challengeValue = (token: string) => `${CHALLENGE_PREFIX}${token}`;
+
+/**
+ * Tags on every SES identity the stack creates: the stack (its table name: one per stack, account
+ * and region) and the claim (the domain id). Only an identity carrying both, for that very claim,
+ * is ever reused, given a MAIL FROM or deleted; IAM holds the stack tag too (lib/constructs/mailroom-function.ts).
+ */
+export const IDENTITY_TAG_STACK = 'mailroom:stack';
+export const IDENTITY_TAG_CLAIM = 'mailroom:domain-claim';
+
+export interface IdentityTag { Key?: string; Value?: string }
+export const identityTags = (stackId: string, claimId: string): { Key: string; Value: string }[] =>
+  [{ Key: IDENTITY_TAG_STACK, Value: stackId }, { Key: IDENTITY_TAG_CLAIM, Value: claimId }];
+/** Whether an identity's tags say this stack created it for this claim. */
+export const identityOwnedBy = (tags: readonly IdentityTag[] | null | undefined, stackId: string, claimId: string) =>
+  !!tags?.some((t) => t.Key === IDENTITY_TAG_STACK && t.Value === stackId)
+  && !!tags.some((t) => t.Key === IDENTITY_TAG_CLAIM && t.Value === claimId);
 
 export type RecordStatus = 'pending' | 'verified' | 'failed';
 
@@ -67,16 +102,23 @@ const MX_PRIORITY = 10;
 
 export const mailFromDomain = (domain: string) => `${MAIL_FROM_LABEL}.${domain}`;
 
+const rec = (type: DomainRecord['type'], name: string, value: string, purpose: RecordPurpose, priority: number | null = null): DomainRecord =>
+  ({ type, name, value, priority, purpose, required: REQUIRED_PURPOSES.includes(purpose), status: 'pending', detail: null });
+
+/** The Easy DKIM CNAMEs: known only once the SES identity exists (after the ownership proof). */
+export const dkimRecords = (domain: string, dkimTokens: readonly string[]): DomainRecord[] =>
+  dkimTokens.map((t) => rec('CNAME', `${t}._domainkey.${domain}`, `${t}.dkim.amazonses.com`, 'sending'));
+
 /**
  * The records a domain publishes, in the order a person adds them. `region` is the SES region
- * (inbound and feedback endpoints are regional); `dkimTokens` come from SESv2 CreateEmailIdentity.
+ * (inbound and feedback endpoints are regional); `dkimTokens` come from SESv2 CreateEmailIdentity
+ * (none before the ownership proof); `verificationToken` is the claim's ownership token.
  */
-export function domainRecords(domain: string, region: string, dkimTokens: readonly string[]): DomainRecord[] {
-  const rec = (type: DomainRecord['type'], name: string, value: string, purpose: RecordPurpose, priority: number | null = null): DomainRecord =>
-    ({ type, name, value, priority, purpose, required: REQUIRED_PURPOSES.includes(purpose), status: 'pending', detail: null });
+export function domainRecords(domain: string, region: string, dkimTokens: readonly string[], verificationToken?: string): DomainRecord[] {
   return [
+    ...(verificationToken ? [rec('TXT', challengeName(domain), challengeValue(verificationToken), 'ownership')] : []),
     rec('MX', domain, `inbound-smtp.${region}.amazonaws.com`, 'receiving', MX_PRIORITY),
-    ...dkimTokens.map((t) => rec('CNAME', `${t}._domainkey.${domain}`, `${t}.dkim.amazonses.com`, 'sending')),
+    ...dkimRecords(domain, dkimTokens),
     rec('TXT', domain, SPF_VALUE, 'sending'),
     rec('MX', mailFromDomain(domain), `feedback-smtp.${region}.amazonses.com`, 'mail_from', MX_PRIORITY),
     rec('TXT', mailFromDomain(domain), SPF_VALUE, 'mail_from'),
@@ -116,6 +158,12 @@ export function evaluateRecord(r: DomainRecord, answer: DnsAnswer): Pick<DomainR
     }
     case 'TXT': {
       const values = answer.kind === 'txt' ? answer.values : [];
+      if (r.purpose === 'ownership') {
+        // Several accounts may each publish their own token at the same name: ours must be among them.
+        if (values.some((v) => v.trim() === r.value)) return { status: 'verified', detail: null };
+        const others = values.filter((v) => v.startsWith(CHALLENGE_PREFIX));
+        return failed(others.length ? `${r.name} holds other verification tokens, not "${r.value}".` : `No TXT record "${r.value}" at ${r.name}.`);
+      }
       const marker = r.value.split(/[ ;]/)[0]!; // v=spf1 or v=DMARC1
       const matching = values.filter((v) => v.toLowerCase().startsWith(marker.toLowerCase()));
       if (marker === 'v=spf1') {
@@ -135,3 +183,10 @@ export const domainVerified = (records: readonly DomainRecord[], sesIdentityVeri
 
 /** The domain of an address, lower case. */
 export const addressDomain = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+
+/** When a claim made at `createdAt` stops being verifiable unless proven (PENDING_CLAIM_TTL_HOURS). */
+export const pendingClaimExpiresAt = (createdAt: Date) => new Date(createdAt.getTime() + PENDING_CLAIM_TTL_HOURS * 3_600_000).toISOString();
+
+/** A claim whose ownership was never proven, past its expiry. A proven claim does not expire. */
+export const claimExpired = (c: { proven_at: string | null; expires_at: string | null }, now: Date) =>
+  c.proven_at === null && c.expires_at !== null && Date.parse(c.expires_at) <= now.getTime();

@@ -3,6 +3,8 @@
  * the hosted zone when one is given), a configuration set that is the identity's default, and
  * the configuration set's event destination: SEND, DELIVERY, BOUNCE, COMPLAINT, REJECT and
  * DELIVERY_DELAY events → an SNS topic (KMS-encrypted, TLS only) → the ses-events function.
+ * SPF and a p=reject DMARC policy for the mail domain, so nobody else can send as it: in the
+ * hosted zone when one is given, and always as stack outputs (the exact records to publish).
  */
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -24,6 +26,23 @@ export const SES_EVENT_TYPES = [
   ses.EmailSendingEvent.REJECT,
   ses.EmailSendingEvent.DELIVERY_DELAY,
 ] as const;
+
+/**
+ * The mail domain sends only through SES (its MAIL FROM is SES's own amazonses.com: no custom
+ * MAIL FROM subdomain), so its SPF allows SES and fails the rest (-all).
+ */
+export const MAIL_DOMAIN_SPF = 'v=spf1 include:amazonses.com -all';
+/**
+ * Mail whose From is the mail domain passes DMARC only with SES's Easy DKIM signature (d= the mail
+ * domain itself, so strict DKIM alignment holds; SPF never aligns, as MAIL FROM is amazonses.com).
+ * Anything else — spoofed mail — is rejected, at the domain and any name under it.
+ */
+export const MAIL_DOMAIN_DMARC = 'v=DMARC1; p=reject; sp=reject; adkim=s; aspf=r';
+/** The TXT records of the mail domain's sender policy: name and value. */
+export const mailDomainPolicyRecords = (mailDomain: string) => ({
+  spf: { name: mailDomain, value: MAIL_DOMAIN_SPF },
+  dmarc: { name: `_dmarc.${mailDomain}`, value: MAIL_DOMAIN_DMARC },
+});
 
 export interface MailroomOutboundProps {
   readonly mailDomain: string;
@@ -68,6 +87,10 @@ export class MailroomOutbound extends Construct {
           ttl: Duration.hours(1),
         });
       });
+      // Trailing dots: fully qualified, so a mail domain at the zone apex is not suffixed again.
+      const policy = mailDomainPolicyRecords(props.mailDomain);
+      new route53.TxtRecord(this, 'SpfRecord', { zone: props.hostedZone, recordName: `${policy.spf.name}.`, values: [policy.spf.value], ttl: Duration.hours(1) });
+      new route53.TxtRecord(this, 'DmarcRecord', { zone: props.hostedZone, recordName: `${policy.dmarc.name}.`, values: [policy.dmarc.value], ttl: Duration.hours(1) });
     }
 
     // SES publishes to the topic, so the key must be a customer managed key whose policy lets

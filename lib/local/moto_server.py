@@ -460,6 +460,36 @@ _sesv2_responses.SESV2Response.put_email_identity_mail_from_attributes = _put_ma
 _sesv2_urls.url_paths["{0}/v2/email/identities/(?P<EmailIdentity>[^/]+)/mail-from$"] = _sesv2_responses.SESV2Response.dispatch
 
 
+def patch_sesv2_create_existing_identity():
+    """
+    SES v2 CreateEmailIdentity refuses a name that is already an identity of the account
+    (400 AlreadyExistsException, its DKIM keys and tags untouched); moto 5.2.1 answers 200 and
+    replaces it, new DKIM tokens and tags included. Custom domains rely on the refusal (an identity
+    someone else made is never taken over: lambdas/aws/ses-identities.ts), so the emulator refuses
+    as SES does. Tags given at creation are kept and GetEmailIdentity answers them (moto does).
+    """
+    from moto.core.exceptions import JsonRESTError
+    from moto.sesv2 import models as _sesv2_models
+
+    class AlreadyExistsException(JsonRESTError):
+        code = 400
+
+        def __init__(self, identity):
+            super().__init__("AlreadyExistsException", f"Email identity {identity} already exist.")
+
+    original = _sesv2_models.SESV2Backend.create_email_identity
+
+    def create_email_identity(self, email_identity, *args, **kwargs):
+        if email_identity in self.core_backend.email_identities:
+            raise AlreadyExistsException(email_identity)
+        return original(self, email_identity, *args, **kwargs)
+
+    _sesv2_models.SESV2Backend.create_email_identity = create_email_identity
+
+
+patch_sesv2_create_existing_identity()
+
+
 # SQS sends and receives cost O(1) and O(queue), not O(queue) and O(queue²). moto 5.2.1's
 # SendMessage reads `queue.attributes` for one setting (ContentBasedDeduplication), and
 # ReceiveMessage reads them for each message it hands out (MessageRetentionPeriod); that property

@@ -3,7 +3,10 @@
  * publishes, and when a record holds given what DNS answered.
  */
 import { describe, expect, it } from 'vitest';
-import { checkDomainName, domainRecords, domainVerified, evaluateRecord, type DomainRecord } from '../../lambdas/core/domains.ts';
+import {
+  checkDomainName, claimExpired, domainRecords, domainVerified, evaluateRecord, identityOwnedBy, identityTags, pendingClaimExpiresAt,
+  PENDING_CLAIM_TTL_HOURS, type DomainRecord,
+} from '../../lambdas/core/domains.ts';
 
 const SERVICE = 'mail.example.com';
 
@@ -66,5 +69,59 @@ describe('domainRecords and evaluateRecord', () => {
     expect(domainVerified(all, true)).toBe(true);
     expect(domainVerified(all, false)).toBe(false);
     expect(domainVerified(all.map((r, i) => (i === 1 ? { ...r, status: 'failed' } : r)), true)).toBe(false);
+  });
+});
+
+describe('a parent of the mail domain is refused', () => {
+  it.each(['example.com', 'EXAMPLE.com.'])('%j, above mail.example.com, belongs to the operator', (input) => {
+    const r = checkDomainName(input, SERVICE);
+    expect(r).toEqual({ ok: false, problem: expect.stringMatching(/^domain: example\.com is a parent of the service's mail domain/) });
+  });
+
+  it('a sibling or a look-alike is not a parent', () => {
+    expect(checkDomainName('other.example.com', SERVICE).ok).toBe(true);
+    expect(checkDomainName('ample.com', SERVICE).ok).toBe(true);
+    expect(checkDomainName('mail.example.com.evil.test', SERVICE).ok).toBe(true);
+  });
+});
+
+describe('pending claims need proof of control: the ownership TXT token', () => {
+  const records = domainRecords('d.example', 'eu-west-1', [], 'tok123');
+  const ownership = records[0]!;
+
+  it('a claim lists its own TXT token first, required, and no DKIM records until its identity exists', () => {
+    expect(ownership).toMatchObject({ type: 'TXT', name: '_mailroom-challenge.d.example', value: 'mailroom-verification=tok123', purpose: 'ownership', required: true });
+    expect(records.filter((r) => r.type === 'CNAME')).toEqual([]);
+    // Without its token, a claim is not verified whatever else holds.
+    const rest = records.map((r) => ({ ...r, status: r.purpose === 'ownership' ? 'failed' : 'verified' }) as DomainRecord);
+    expect(domainVerified(rest, true)).toBe(false);
+  });
+
+  it('holds when its token is among the TXT values (other accounts may publish theirs beside it), fails on others\' tokens alone', () => {
+    expect(evaluateRecord(ownership, { kind: 'txt', values: ['mailroom-verification=other', 'mailroom-verification=tok123'] }).status).toBe('verified');
+    const others = evaluateRecord(ownership, { kind: 'txt', values: ['mailroom-verification=other'] });
+    expect(others).toEqual({ status: 'failed', detail: expect.stringContaining('other verification tokens') });
+    expect(evaluateRecord(ownership, { kind: 'txt', values: ['mailroom-verification=tok1234'] }).status).toBe('failed');
+    expect(evaluateRecord(ownership, { kind: 'error', code: 'ENOTFOUND' }).detail).toBe('No TXT record at _mailroom-challenge.d.example.');
+  });
+
+  it(`a pending claim expires ${PENDING_CLAIM_TTL_HOURS} hours after it was made, unless proven`, () => {
+    const made = new Date('2030-01-01T00:00:00Z');
+    const expires_at = pendingClaimExpiresAt(made);
+    expect(expires_at).toBe('2030-01-04T00:00:00.000Z');
+    expect(claimExpired({ proven_at: null, expires_at }, new Date('2030-01-03T23:59:59Z'))).toBe(false);
+    expect(claimExpired({ proven_at: null, expires_at }, new Date('2030-01-04T00:00:00Z'))).toBe(true);
+    expect(claimExpired({ proven_at: '2030-01-02T00:00:00Z', expires_at }, new Date('2031-01-01T00:00:00Z'))).toBe(false);
+  });
+});
+
+describe('an SES identity is ours only when tagged by this stack for this very claim', () => {
+  it('needs both tags, with this stack and this claim', () => {
+    expect(identityOwnedBy(identityTags('table-a', 'dom_1'), 'table-a', 'dom_1')).toBe(true);
+    expect(identityOwnedBy(identityTags('table-a', 'dom_1'), 'table-a', 'dom_2')).toBe(false);
+    expect(identityOwnedBy(identityTags('table-b', 'dom_1'), 'table-a', 'dom_1')).toBe(false);
+    expect(identityOwnedBy(identityTags('table-a', 'dom_1').slice(0, 1), 'table-a', 'dom_1')).toBe(false);
+    expect(identityOwnedBy(undefined, 'table-a', 'dom_1')).toBe(false);
+    expect(identityOwnedBy([], 'table-a', 'dom_1')).toBe(false);
   });
 });
