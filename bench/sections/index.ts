@@ -5,6 +5,7 @@
  * Sections that need AWS call ctx.stack(): the local stack is started once and shared.
  */
 import type { Section } from '../lib/types.ts';
+import { authHeadersSection } from './auth-headers.ts';
 import { bundlesSection } from './bundles.ts';
 import { burstSection } from './burst.ts';
 import { contentSection } from './content.ts';
@@ -24,6 +25,7 @@ export const SECTIONS: readonly Section[] = [
   sendSection,
   waitSection,
   burstSection,
+  authHeadersSection,
   streamSection,
   scaleSection,
 ];

@@ -3,6 +3,9 @@
  * inbox entries before account-wide ones, then exact address over `*@domain` over
  * `*@*.domain`, and at equal specificity an allowlist entry over a blocklist entry. With no
  * match, mail is accepted unless an allowlist applies to the inbox: then it is allowlist-only.
+ * An allowlist entry admits a sender only when its From domain is verified (DMARC passed for
+ * it): anyone can write `boss@corp.example` in a From header. Blocklist entries match the From
+ * as written, verified or not: a spoofed blocked address is no less unwanted.
  */
 export interface SenderRule {
   id: string;
@@ -54,17 +57,24 @@ function decide(entries: SenderRule[], sender: string): SenderRule | undefined {
   return best;
 }
 
-export function matchSenderRules(sender: string, inboxId: string, entries: SenderRule[]): SenderDecision {
+/** `senderVerified`: DMARC passed for the From domain (Authentication.sender_verified). */
+export function matchSenderRules(sender: string, inboxId: string, entries: SenderRule[], senderVerified: boolean): SenderDecision {
   const applicable = entries.filter((e) => e.inbox_id === null || e.inbox_id === inboxId);
-  const inboxRule = decide(applicable.filter((e) => e.inbox_id === inboxId), sender);
-  const rule = inboxRule ?? decide(applicable.filter((e) => e.inbox_id === null), sender);
+  // Unverified, the sender cannot use allowlist entries; the one it would have matched is named in the reason.
+  const usable = senderVerified ? applicable : applicable.filter((e) => e.type === 'blocklist');
+  const best = (list: SenderRule[]) => decide(list.filter((e) => e.inbox_id === inboxId), sender) ?? decide(list.filter((e) => e.inbox_id === null), sender);
+  const rule = best(usable);
   if (rule) {
     return rule.type === 'allowlist'
       ? { accepted: true, rule }
       : { accepted: false, rule, reason: `The sender matches blocklist entry ${rule.address}.` };
   }
   if (applicable.some((e) => e.type === 'allowlist')) {
-    return { accepted: false, rule: null, reason: 'This inbox accepts only senders on its allowlist, and the sender is not on it.' };
+    const unusable = senderVerified ? undefined : best(applicable);
+    return { accepted: false, rule: null, reason: unusable
+      ? `This inbox accepts only senders on its allowlist. The sender matches allowlist entry ${unusable.address}, but it could not be verified `
+        + '(DMARC did not pass for its From domain), and an allowlist admits verified senders only.'
+      : 'This inbox accepts only senders on its allowlist, and the sender is not on it.' };
   }
   return { accepted: true, rule: null };
 }

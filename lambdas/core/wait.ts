@@ -2,7 +2,7 @@
  * The wait call's pure parts: which messages match its filters, what it hands back as the code
  * and the link, and when it looks again.
  */
-import { authenticationOf } from './sender-trust.ts';
+import { messageAuthentication, type Authentication } from './sender-trust.ts';
 
 /** The fields of a stored message the filters look at. */
 export interface WaitCandidate {
@@ -16,9 +16,12 @@ export interface WaitCandidate {
   cta_links: unknown[];
   spam_verdict?: Record<string, string>;
   headers: Record<string, string | string[]>;
+  /** The verdict ingest stored (absent on mail stored before it did). */
+  authentication?: Authentication;
 }
 
 export interface WaitFilters {
+  /** A domain (matched at a label boundary) or a whole address: see fromMatches. */
   from?: string;
   subject?: string;
   has: 'code' | 'link' | 'any';
@@ -30,19 +33,33 @@ export interface WaitFilters {
 
 const includes = (hay: string | null | undefined, needle: string) => (hay ?? '').toLowerCase().includes(needle.toLowerCase());
 
+/**
+ * The from filter, on the sender's address only (the display name is the sender's own text, so
+ * `noreply@github.com` there proves nothing). A filter with `@` is a whole address; without, a
+ * domain that matches the address's domain or a subdomain of it (`github.com` matches
+ * `x@mail.github.com`, not `x@github.com.evil.example` nor `github.com@evil.example`).
+ * Case-insensitive; a leading `@` (`@github.com`) is a domain too.
+ */
+export function fromMatches(address: string, filter: string): boolean {
+  const a = address.trim().toLowerCase();
+  let f = filter.trim().toLowerCase();
+  if (f.startsWith('@')) f = f.slice(1);
+  else if (f.includes('@')) return a === f;
+  const at = a.lastIndexOf('@');
+  if (at < 1 || !f) return false;
+  const domain = a.slice(at + 1);
+  return domain === f || domain.endsWith(`.${f}`);
+}
+
 export function matchesWait(m: WaitCandidate, f: WaitFilters): boolean {
   if (m.direction !== 'inbound') return false;
   if (f.sinceMs !== undefined && Date.parse(m.received_at) < f.sinceMs) return false;
-  if (f.from && !includes(m.from, f.from) && !includes(m.from_name, f.from)) return false;
+  if (f.from && !fromMatches(m.from, f.from)) return false;
   if (f.subject && !includes(m.subject, f.subject)) return false;
   if (f.has === 'code' && m.verification_codes.length === 0) return false;
   if (f.has === 'link' && m.cta_links.length === 0) return false;
   if (f.unread_only && m.read) return false;
-  if (f.verified_only) {
-    const ar = m.headers['authentication-results'];
-    const lines = ar === undefined ? [] : Array.isArray(ar) ? ar : [ar];
-    if (!authenticationOf(m.spam_verdict ?? {}, m.from, lines).sender_verified) return false;
-  }
+  if (f.verified_only && !messageAuthentication(m)?.sender_verified) return false;
   return true;
 }
 

@@ -446,14 +446,14 @@ export async function getMessages(inboxId: string, messageIds: string[]): Promis
 }
 
 /**
- * What a summary list item needs: everything but the bodies and headers (the authentication
- * header alone is read, for the authentication verdict). Projected in the query, so a summary
- * page never reads a body.
+ * What a summary list item needs: everything but the bodies and headers (the stored verdict, and
+ * the Authentication-Results header alone for the verdict of mail stored before ingest stored
+ * it). Projected in the query, so a summary page never reads a body.
  */
 const SUMMARY_FIELDS = ['id', 'inbox_id', 'account_id', 'thread_id', 'direction', 'from', 'from_name', 'to', 'cc', 'bcc', 'reply_to',
   'subject', 'links', 'cta_links', 'verification_codes', 'message_id_header', 'in_reply_to', 'references', 'labels', 'read',
   'spam_score', 'spam_verdict', 'received_at', 'created_at', 'attachments', 'raw_s3_key', 'parse_error', 'delivery_status',
-  'envelope_from', 'arrival_seq'];
+  'envelope_from', 'arrival_seq', 'authentication'];
 const summaryProjection = {
   expression: [...SUMMARY_FIELDS.map((_, i) => `#f${i}`), '#hdr.#auth'].join(', '),
   names: { ...Object.fromEntries(SUMMARY_FIELDS.map((f, i) => [`#f${i}`, f])), '#hdr': 'headers', '#auth': 'authentication-results' },

@@ -166,10 +166,15 @@ describe('GET and DELETE /v1/lists', () => {
 });
 
 describe('matching rules with real mail', () => {
-  /** Sends one message from `from` to these inboxes; returns its subject. */
+  /**
+   * Sends one message from `from` to these inboxes; returns its subject. DMARC passes for the
+   * From domain (an allowlist admits verified senders only: sender-trust.test.ts has the others).
+   */
   async function mailFrom(from: string, to: CreatedInbox[]) {
     const subject = uniqueSubject(`From ${from}`);
-    await sendMail({ from, to: to.map((i) => i.address), subject, text: `Hello from ${from}.` });
+    const domain = from.slice(from.lastIndexOf('@') + 1).replace(/>$/, '');
+    await sendMail({ from, to: to.map((i) => i.address), subject, text: `Hello from ${from}.`,
+      headers: { 'Authentication-Results': `mx.example.net; spf=pass smtp.mailfrom=${domain}; dkim=pass header.d=${domain}; dmarc=pass header.from=${domain}` } });
     return subject;
   }
 

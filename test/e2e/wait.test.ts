@@ -100,7 +100,7 @@ describe('filters', () => {
   it('from, subject and has=code pick the one matching mail among others', async () => {
     const inbox = await newAccount();
     const tag = uniqueSubject('Acme code');
-    const waiting = startWait(inbox.api_key, inbox.id, { from: 'NOREPLY@ACME', subject: tag.toUpperCase(), has: 'code' });
+    const waiting = startWait(inbox.api_key, inbox.id, { from: 'NOREPLY@ACME.EXAMPLE', subject: tag.toUpperCase(), has: 'code' });
     await pause(800);
     await sendMail({ from: 'Other <noreply@other.example>', to: inbox.address, subject: tag, text: 'Your code is 111111' });
     await sendMail({ from: 'Acme <noreply@acme.example>', to: inbox.address, subject: 'Newsletter', text: 'Your code is 222222' });

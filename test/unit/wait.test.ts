@@ -14,10 +14,27 @@ const msg = (over: Partial<WaitCandidate> = {}): WaitCandidate => ({
 const any: WaitFilters = { has: 'any', unread_only: false, verified_only: false };
 
 describe('matchesWait', () => {
-  it('from matches the address or the display name, case-insensitively; subject likewise', () => {
+  it('from matches the domain at a label boundary or the whole address, case-insensitively, never the display name', () => {
     expect(matchesWait(msg(), { ...any, from: 'ACME.EXAMPLE' })).toBe(true);
-    expect(matchesWait(msg(), { ...any, from: 'accounts' })).toBe(true);
+    expect(matchesWait(msg(), { ...any, from: 'NoReply@Acme.Example' })).toBe(true);
+    expect(matchesWait(msg(), { ...any, from: '@acme.example' })).toBe(true);
+    expect(matchesWait(msg(), { ...any, from: 'accounts' })).toBe(false);
+    expect(matchesWait(msg(), { ...any, from: 'acme' })).toBe(false);
     expect(matchesWait(msg(), { ...any, from: 'other' })).toBe(false);
+    const github = (from: string, from_name: string | null = null) => msg({ from, from_name });
+    expect(matchesWait(github('x@github.com'), { ...any, from: 'github.com' })).toBe(true);
+    expect(matchesWait(github('x@mail.github.com'), { ...any, from: 'github.com' })).toBe(true);
+    expect(matchesWait(github('a@github.com.evil.example'), { ...any, from: 'github.com' })).toBe(false);
+    expect(matchesWait(github('github.com@evil.example'), { ...any, from: 'github.com' })).toBe(false);
+    expect(matchesWait(github('x@notgithub.com'), { ...any, from: 'github.com' })).toBe(false);
+    expect(matchesWait(github('x@evil.example', 'noreply@github.com'), { ...any, from: 'github.com' })).toBe(false);
+    expect(matchesWait(github('x@evil.example', 'noreply@github.com'), { ...any, from: 'noreply@github.com' })).toBe(false);
+    expect(matchesWait(github('noreply@github.com'), { ...any, from: 'noreply@github.com' })).toBe(true);
+    expect(matchesWait(github('other@github.com'), { ...any, from: 'noreply@github.com' })).toBe(false);
+    expect(matchesWait(github('noreply@mail.github.com'), { ...any, from: 'noreply@github.com' })).toBe(false);
+  });
+
+  it('subject matches a case-insensitive substring', () => {
     expect(matchesWait(msg(), { ...any, subject: 'acme CODE' })).toBe(true);
     expect(matchesWait(msg(), { ...any, subject: 'invoice' })).toBe(false);
   });
@@ -39,6 +56,13 @@ describe('matchesWait', () => {
     expect(matchesWait(msg(), { ...any, verified_only: true })).toBe(true);
     expect(matchesWait(msg({ spam_verdict: { dmarc: 'FAIL' } }), { ...any, verified_only: true })).toBe(false);
     expect(matchesWait(msg({ headers: { 'authentication-results': 'mx; dmarc=pass header.from=evil.example' } }), { ...any, verified_only: true })).toBe(false);
+  });
+
+  it('verified_only reads the verdict ingest stored, also for a message whose headers live in the bucket', () => {
+    const verified = { spf: 'pass', dkim: 'pass', dmarc: 'pass', sender_verified: true } as const;
+    // Offloaded: the item keeps no headers and its SES verdicts alone would not say.
+    expect(matchesWait(msg({ spam_verdict: {}, headers: {}, authentication: verified }), { ...any, verified_only: true })).toBe(true);
+    expect(matchesWait(msg({ authentication: { ...verified, sender_verified: false } }), { ...any, verified_only: true })).toBe(false);
   });
 });
 

@@ -1,7 +1,5 @@
-import { authenticationOf } from '../../core/sender-trust.ts';
+import { messageAuthentication } from '../../core/sender-trust.ts';
 import type { MessageRecord, ThreadRecord } from '../../store/records.ts';
-
-const headerList = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 /** The API's message object (spec: Message). Internal fields (raw keys, account) stay inside. */
 export function messageView(m: MessageRecord) {
@@ -30,11 +28,9 @@ export function messageView(m: MessageRecord) {
     labels: m.labels,
     read: m.read,
     spam_score: m.spam_score,
-    // Derived from what ingest stored (SES verdicts, From, Authentication-Results), so messages
-    // stored before these fields existed carry them too.
-    authentication: m.direction === 'inbound'
-      ? authenticationOf(m.spam_verdict ?? {}, m.from, headerList(m.headers['authentication-results']))
-      : null,
+    // Computed once at ingest and stored; messages stored before that get it from their stored
+    // verdicts and headers (core/sender-trust.ts).
+    authentication: messageAuthentication(m),
     envelope_from: m.envelope_from ?? null,
     received_at: m.received_at,
     created_at: m.created_at,

@@ -1,6 +1,7 @@
 import { deterministicId } from '../../core/ids.ts';
 import { deriveContent, parseInboundStream, type DerivedContent, type ParsedInbound } from '../../core/content/index.ts';
 import { matchSenderRules } from '../../core/sender-rules.ts';
+import { authenticationOf, type Authentication } from '../../core/sender-trust.ts';
 import { spamScore, type Verdicts } from '../../core/spam.ts';
 import { preview, threadCandidates } from '../../core/threading.ts';
 import { config } from '../../config.ts';
@@ -101,6 +102,8 @@ export async function ingestInboundMail(n: InboundNotification, deadline = Date.
   const receivedMs = Date.parse(n.receivedAt) || Date.now();
   const receivedAt = new Date(receivedMs).toISOString();
   const sender = parsed.from?.address ?? '';
+  // Once per received message: stored on each copy, read from there (never recomputed on reads).
+  const authentication = authenticationOf(n.verdicts, sender, parsed.authenticationResults);
 
   // Attachments are stored once per received message, whatever the number of recipient inboxes.
   const attachments: AttachmentRecord[] = [];
@@ -118,7 +121,7 @@ export async function ingestInboundMail(n: InboundNotification, deadline = Date.
     addLogContext({ account_id: inbox.account_id, inbox_id: inbox.id });
     let rules = rulesByAccount.get(inbox.account_id);
     if (!rules) { rules = listEntries(inbox.account_id); rulesByAccount.set(inbox.account_id, rules); }
-    const decision = matchSenderRules(sender, inbox.id, await rules);
+    const decision = matchSenderRules(sender, inbox.id, await rules, authentication.sender_verified);
     if (!decision.accepted) {
       await recordRejection({
         inbox_id: inbox.id, from: sender, subject: parsed.subject, reason: decision.reason,
@@ -129,7 +132,7 @@ export async function ingestInboundMail(n: InboundNotification, deadline = Date.
       log.info('inbound mail rejected', { account_id: inbox.account_id, inbox_id: inbox.id, ses_message_id: n.sesMessageId, reason: decision.reason });
       continue;
     }
-    const stored = await fileIntoInbox(target, n, parsed, content, attachments, receivedAt, receivedMs, deadline - DEADLINE_MARGIN_MS);
+    const stored = await fileIntoInbox(target, n, parsed, content, authentication, attachments, receivedAt, receivedMs, deadline - DEADLINE_MARGIN_MS);
     if (stored === 'duplicate') outcome.duplicates.push(inbox.id);
     else outcome.delivered.push(stored);
     // Ids on the line itself: the context of a shared process (the local stack) can be reset meanwhile.
@@ -143,7 +146,7 @@ export async function ingestInboundMail(n: InboundNotification, deadline = Date.
   return outcome;
 }
 
-async function fileIntoInbox(target: MailTarget, n: InboundNotification, p: ParsedInbound, c: DerivedContent,
+async function fileIntoInbox(target: MailTarget, n: InboundNotification, p: ParsedInbound, c: DerivedContent, authentication: Authentication,
   attachments: AttachmentRecord[], receivedAt: string, receivedMs: number, deadline: number) {
   const { inbox } = target;
   const messageId = deterministicId('message', `${n.sesMessageId}#${inbox.id}`, receivedMs);
@@ -193,6 +196,7 @@ async function fileIntoInbox(target: MailTarget, n: InboundNotification, p: Pars
       attachments,
       raw_s3_key: rawInboundKey(n.sesMessageId),
       envelope_from: n.envelopeFrom || null,
+      authentication,
       ...(p.parseError ? { parse_error: p.parseError } : {}),
     };
     const thread: ThreadRecord | undefined = existingThread ? undefined : {
