@@ -20,6 +20,14 @@ export const RESOURCE_SETTINGS = {
     maxReceiveCount: 5,
     retentionDays: 4,
     dlqRetentionDays: 14,
+    /**
+     * SQS event source maximum concurrency (AWS: 2 to 1,000) of the two lanes: the fast lane for
+     * every receiver, the slow lane for receivers slower than their share. Together below
+     * webhook-deliver's reserved concurrency (lambdas/functions.ts), so Lambda never throttles
+     * the pollers (a throttled message goes back to the queue and toward the DLQ).
+     */
+    fastLaneMaxConcurrency: 12,
+    slowLaneMaxConcurrency: 4,
   },
   /**
    * Ingest's asynchronous invocations (SES receipt rule, the sweep schedule): Lambda retries a

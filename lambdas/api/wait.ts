@@ -20,7 +20,7 @@ export function continueCall(inboxId: string, q: WaitInput, resume: WaitOutcome[
 
 async function waitForMessage(req: HttpRequest<unknown, WaitInput>): Promise<OperationResult> {
   const inbox = req.principal!.inbox!;
-  const out = await waitForMail(inbox, req.query);
+  const out = await waitForMail(req.principal!.account, inbox, req.query);
   if (!out.message) {
     return {
       result: { message: null, verification_code: null, cta: null, timed_out: true },

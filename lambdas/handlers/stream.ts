@@ -34,7 +34,10 @@ async function onSocket(e: WebSocketEvent): Promise<APIGatewayProxyStructuredRes
     case '$connect': {
       const key = bearerToken(header(e, 'authorization')) || e.queryStringParameters?.key || undefined;
       const out = await stream.connect(id, key);
-      return out.ok ? { statusCode: 200 } : { statusCode: out.status, body: JSON.stringify({ error: 'INVALID_API_KEY', message: out.message }) };
+      if (out.ok) return { statusCode: 200 };
+      const { ok: _ok, status, ...body } = out;
+      return { statusCode: status, body: JSON.stringify(body),
+        ...(body.retry_after !== undefined ? { headers: { 'retry-after': String(body.retry_after) } } : {}) };
     }
     case '$disconnect':
       await stream.disconnect(id);

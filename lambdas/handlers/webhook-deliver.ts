@@ -5,7 +5,7 @@ import { flushMetrics } from '../metrics.ts';
 import type { DeliveryJob, DispatchJob, StreamJob } from '../usecases/webhooks/event-outbox.ts';
 import { dispatchQueued, sweepPendingEvents } from '../usecases/webhooks/event-outbox.ts';
 import { fanOut } from '../usecases/webhooks/stream.ts';
-import { deliverQueuedJob } from '../usecases/webhooks/delivery.ts';
+import { deliverQueuedJob, laneOfQueue } from '../usecases/webhooks/delivery.ts';
 
 function decode(body: string): DeliveryJob | undefined {
   try {
@@ -58,12 +58,13 @@ const deliverRecord = (r: SQSRecord) => {
   const dispatch = dispatchJob(r.body);
   if (dispatch) return dispatchRecord(dispatch);
   const stream = streamJob(r.body);
-  return stream ? fanOutRecord(stream) : deliverQueuedJob(decode(r.body), r.messageId);
+  return stream ? fanOutRecord(stream) : deliverQueuedJob(decode(r.body), r.messageId, laneOfQueue(r.eventSourceARN));
 };
 
 /**
- * Two triggers: the delivery queue (SQS, partial batch failures) and a one-minute schedule that
- * sweeps events whose writer died before dispatching them.
+ * Two triggers: the delivery queues (SQS, partial batch failures; the fast lane and the slow
+ * lane, told apart by the record's queue) and a one-minute schedule that sweeps events whose
+ * writer died before dispatching them.
  */
 export async function handler(event: SQSEvent | { source?: string; 'detail-type'?: string }, context?: Context): Promise<SQSBatchResponse | { swept: number }> {
   setLogContext({ request_id: context?.awsRequestId ?? 'local' });

@@ -61,6 +61,21 @@ export async function listConnections(accountId: string): Promise<ConnectionReco
   return out;
 }
 
+/** The account's live connections, counted (keys only, at most `max`): the stream cap's check at connect. */
+export async function countConnections(accountId: string, max: number): Promise<number> {
+  let n = 0;
+  let ExclusiveStartKey: Record<string, any> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ TableName, ConsistentRead: true, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      // TTL deletion lags: an expired item is a closed connection.
+      FilterExpression: '#ttl > :now', ExpressionAttributeNames: { '#ttl': 'ttl' }, Select: 'COUNT',
+      ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':p': keys.connectionPrefix, ':now': Math.floor(Date.now() / 1000) }, ExclusiveStartKey }));
+    n += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && n < max);
+  return n;
+}
+
 /** Sets the filters and mode of a subscribe; false when the connection is gone meanwhile. */
 export async function setSubscription(c: ConnectionRecord, s: { event_types: string[] | null; inbox_ids: string[] | null; mode: ConnectionMode }) {
   return applied(db.send(new UpdateCommand({ TableName, Key: keys.connection(c.account_id, c.connection_id),

@@ -85,6 +85,18 @@ export async function countDrafts(inboxId: string, label: string | undefined): P
 }
 
 /**
+ * Scheduled drafts of the account, or of one of its inboxes, counted up to `max` (the sparse
+ * index only scheduled drafts carry: a count reads at most `max` entries, none of other drafts).
+ * The index is eventually consistent: a draft scheduled a moment ago may not be counted yet.
+ */
+export async function countScheduledDrafts(accountId: string, inboxId: string | undefined, max: number): Promise<number> {
+  const p = keys.scheduledDraftsPartition(accountId);
+  return countQuery({ IndexName: 'gsi1', ScanIndexForward: true, keyNames: ['pk', 'sk', 'gsi1pk', 'gsi1sk'], fixed: { gsi1pk: p },
+    KeyConditionExpression: inboxId === undefined ? 'gsi1pk = :p' : 'gsi1pk = :p AND begins_with(gsi1sk, :i)',
+    ExpressionAttributeValues: { ':p': p, ...(inboxId === undefined ? {} : { ':i': `${inboxId}#` }) } }, max);
+}
+
+/**
  * Replaces an editable draft (status draft or scheduled) as long as nobody changed it since it
  * was read (`expectedUpdatedAt`): a PATCH racing a send can never edit what is being sent.
  */

@@ -148,22 +148,46 @@ export async function markDelivered(eventId: string, webhookId: string, at: stri
     ConditionExpression: 'attribute_not_exists(pk)' })));
 }
 
-/** A success resets the consecutive-failure count (only for the generation that delivered). */
-export async function recordWebhookSuccess(w: WebhookRecord, at: string) {
+/** The pace streaks of a webhook after an attempt (usecases/webhooks/delivery.ts decides its lane from them). */
+export type Pace = Pick<WebhookRecord, 'slow_streak' | 'fast_streak' | 'lane'>;
+
+/** An attempt's duration moves the streaks in the same update: a slow one adds to slow_streak and zeroes fast_streak, and the reverse. */
+const paceParts = (slow: boolean) => ({ add: slow ? 'slow_streak :one' : 'fast_streak :one', set: slow ? 'fast_streak = :zero' : 'slow_streak = :zero' });
+const paceOf = (a: Record<string, unknown> | undefined): Pace => ({
+  slow_streak: Number(a?.slow_streak ?? 0), fast_streak: Number(a?.fast_streak ?? 0), ...(a?.lane === 'slow' ? { lane: 'slow' as const } : {}),
+});
+
+/**
+ * A success resets the consecutive-failure count (only for the generation that delivered) and
+ * counts the attempt's pace; returns the streaks (undefined when the webhook changed).
+ */
+export async function recordWebhookSuccess(w: WebhookRecord, at: string, slow = false): Promise<Pace | undefined> {
   // Another generation (re-enabled, deleted) keeps its own count.
-  await applied(db.send(new UpdateCommand({ TableName, Key: keys.webhook(w.account_id, w.id),
-    UpdateExpression: 'SET failure_count = :zero, last_success_at = :at',
+  const p = paceParts(slow);
+  const updated = await ifApplied(db.send(new UpdateCommand({ TableName, Key: keys.webhook(w.account_id, w.id),
+    UpdateExpression: `SET failure_count = :zero, last_success_at = :at, ${p.set} ADD ${p.add}`,
     ConditionExpression: 'attribute_exists(pk) AND generation = :g',
-    ExpressionAttributeValues: { ':zero': 0, ':at': at, ':g': w.generation } })));
+    ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':at': at, ':g': w.generation }, ReturnValues: 'ALL_NEW' })));
+  return updated ? paceOf(updated.Attributes) : undefined;
 }
 
-/** Counts one failed attempt; returns the consecutive count, or undefined if the webhook changed. */
-export async function recordWebhookFailure(w: WebhookRecord, error: string, at: string): Promise<number | undefined> {
+/** Counts one failed attempt and its pace; returns the consecutive failures and the streaks, or undefined if the webhook changed. */
+export async function recordWebhookFailure(w: WebhookRecord, error: string, at: string, slow = false): Promise<{ failures: number; pace: Pace } | undefined> {
+  const p = paceParts(slow);
   const updated = await ifApplied(db.send(new UpdateCommand({ TableName, Key: keys.webhook(w.account_id, w.id),
-    UpdateExpression: 'ADD failure_count :one SET last_error = :err, last_failure_at = :at',
+    UpdateExpression: `ADD failure_count :one, ${p.add} SET last_error = :err, last_failure_at = :at, ${p.set}`,
     ConditionExpression: 'attribute_exists(pk) AND generation = :g',
-    ExpressionAttributeValues: { ':one': 1, ':err': error, ':at': at, ':g': w.generation }, ReturnValues: 'UPDATED_NEW' })));
-  return updated ? Number(updated.Attributes?.failure_count ?? 0) : undefined;
+    ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':err': error, ':at': at, ':g': w.generation }, ReturnValues: 'ALL_NEW' })));
+  return updated ? { failures: Number(updated.Attributes?.failure_count ?? 0), pace: paceOf(updated.Attributes) } : undefined;
+}
+
+/** Moves the webhook to the slow lane or back; false when another attempt did it first (or the webhook is gone). */
+export async function setWebhookLane(w: Pick<WebhookRecord, 'account_id' | 'id'>, lane: 'fast' | 'slow'): Promise<boolean> {
+  return applied(db.send(new UpdateCommand({ TableName, Key: keys.webhook(w.account_id, w.id),
+    ...(lane === 'slow'
+      ? { UpdateExpression: 'SET #lane = :slow', ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#lane) OR #lane <> :slow)' }
+      : { UpdateExpression: 'REMOVE #lane', ConditionExpression: 'attribute_exists(pk) AND #lane = :slow' }),
+    ExpressionAttributeNames: { '#lane': 'lane' }, ExpressionAttributeValues: { ':slow': 'slow' } })));
 }
 
 /**

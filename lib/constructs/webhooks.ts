@@ -3,6 +3,10 @@
  * dead-letter queue for poison messages, and the SQS event source of the webhook-deliver
  * function with partial batch failures. Settings are shared with the local stack.
  *
+ * Two lanes, each its own queue and event source with its own maximum concurrency: every job
+ * starts on the fast lane; a receiver that answers slower than its share several times in a row
+ * is moved to the slow lane (webhook-deliver forwards its jobs there), so it can only fill that.
+ *
  * Events are written in the same transaction as the change they announce (outbox) and
  * dispatched right after it; a one-minute schedule invokes webhook-deliver to sweep any event
  * whose writer died before dispatching it, so no event is lost.
@@ -23,6 +27,8 @@ export interface MailroomWebhooksProps {
 
 export class MailroomWebhooks extends Construct {
   readonly queue: sqs.Queue;
+  /** The slow lane: jobs of receivers slower than their share (lambdas/usecases/webhooks/delivery.ts). */
+  readonly slowQueue: sqs.Queue;
   readonly deadLetterQueue: sqs.Queue;
   readonly sweepRule: events.Rule;
 
@@ -44,12 +50,23 @@ export class MailroomWebhooks extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: settings.maxReceiveCount },
     });
 
-    props.deliverFunction.addEventSource(
-      new SqsEventSource(this.queue, {
-        batchSize: settings.batchSize,
-        reportBatchItemFailures: true,
-      }),
-    );
+    this.slowQueue = new sqs.Queue(this, 'SlowDeliveries', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(settings.visibilityTimeoutSeconds),
+      retentionPeriod: Duration.days(settings.retentionDays),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: settings.maxReceiveCount },
+    });
+
+    for (const [queue, maxConcurrency] of [[this.queue, settings.fastLaneMaxConcurrency], [this.slowQueue, settings.slowLaneMaxConcurrency]] as const) {
+      props.deliverFunction.addEventSource(
+        new SqsEventSource(queue, {
+          batchSize: settings.batchSize,
+          reportBatchItemFailures: true,
+          maxConcurrency,
+        }),
+      );
+    }
 
     this.sweepRule = new events.Rule(this, 'SweepUndispatchedEvents', {
       description: 'Dispatches webhook events whose writer stopped before dispatching them',

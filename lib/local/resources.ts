@@ -12,6 +12,8 @@ export interface LocalResourceNames {
   tableName: string;
   bucketName: string;
   queueName: string;
+  /** The slow lane of webhook deliveries (default: `<queueName>-slow`). */
+  slowQueueName?: string;
   dlqName: string;
   /** Ingest's dead-letter queue (the local stack always names it; other callers need not). */
   ingestDlqName?: string;
@@ -26,6 +28,9 @@ export interface LocalResources {
   bucketName: string;
   webhookQueueUrl: string;
   webhookQueueArn: string;
+  /** The slow lane (lib/constructs/webhooks.ts: SlowDeliveries). */
+  webhookSlowQueueUrl: string;
+  webhookSlowQueueArn: string;
   webhookDlqUrl: string;
   /** Where mail goes whose ingest failed its retries (lib/local/smtp.ts); set when `ingestDlqName` was given. */
   ingestDlqUrl?: string;
@@ -70,16 +75,21 @@ export async function createLocalResources(n: LocalResourceNames): Promise<Local
   const q = RESOURCE_SETTINGS.webhookQueue;
   const dlq = await sqs.send(new CreateQueueCommand({ QueueName: n.dlqName, Attributes: { MessageRetentionPeriod: String(q.dlqRetentionDays * 86400) } }));
   const dlqArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl!, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
-  const queue = await sqs.send(new CreateQueueCommand({
-    QueueName: n.queueName,
+  // The two lanes: the same settings and the same dead-letter queue, as deployed.
+  const lane = (QueueName: string) => sqs.send(new CreateQueueCommand({
+    QueueName,
     Attributes: {
       VisibilityTimeout: String(q.visibilityTimeoutSeconds),
       MessageRetentionPeriod: String(q.retentionDays * 86400),
       RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: q.maxReceiveCount }),
     },
   }));
+  const queue = await lane(n.queueName);
+  const slowQueue = await lane(n.slowQueueName ?? `${n.queueName}-slow`);
+  const arnOf = async (QueueUrl: string) => (await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
 
-  const queueArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queue.QueueUrl!, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+  const queueArn = await arnOf(queue.QueueUrl!);
+  const slowQueueArn = await arnOf(slowQueue.QueueUrl!);
   const ingestDlq = n.ingestDlqName
     ? await sqs.send(new CreateQueueCommand({
       QueueName: n.ingestDlqName,
@@ -107,6 +117,8 @@ export async function createLocalResources(n: LocalResourceNames): Promise<Local
     bucketName: n.bucketName,
     webhookQueueUrl: queue.QueueUrl!,
     webhookQueueArn: queueArn,
+    webhookSlowQueueUrl: slowQueue.QueueUrl!,
+    webhookSlowQueueArn: slowQueueArn,
     webhookDlqUrl: dlq.QueueUrl!,
     ingestDlqUrl: ingestDlq?.QueueUrl,
     scheduleGroupName: n.scheduleGroupName,

@@ -107,7 +107,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     if (moto && isolated) {
       identities = await enforceFunctionIdentities({
         endpoint: awsEndpoint, region: process.env.AWS_REGION!, namePrefix: o.namePrefix, paymentSecret: false,
-        resources: { bucketName: resources.bucketName, webhookQueueArn: resources.webhookQueueArn },
+        resources: { bucketName: resources.bucketName, webhookQueueArn: resources.webhookQueueArn, webhookSlowQueueArn: resources.webhookSlowQueueArn },
       });
       // From here on the stand-ins in this process sign as the admin identity.
       process.env.AWS_ACCESS_KEY_ID = identities.admin.accessKeyId;
@@ -126,6 +126,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       [ENV.tableName]: resources.tableName,
       [ENV.bucketName]: resources.bucketName,
       [ENV.webhookQueueUrl]: resources.webhookQueueUrl,
+      [ENV.webhookSlowQueueUrl]: resources.webhookSlowQueueUrl,
       [ENV.scheduleGroupName]: resources.scheduleGroupName,
       [ENV.schedulerRoleArn]: 'arn:aws:iam::000000000000:role/local-scheduler',
       [ENV.sendScheduledFunctionArn]: 'arn:aws:lambda:us-east-1:000000000000:function:send-scheduled',
@@ -201,8 +202,11 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     const deliver = fn('webhook-deliver');
     const poller = startSqsPoller({ queueUrl: resources.webhookQueueUrl, batchSize: RESOURCE_SETTINGS.webhookQueue.batchSize,
       handler: deliver as SqsHandler, concurrency: 3 });
-    await poller.ready;
-    closers.push(() => poller.stop());
+    // The slow lane's own event source, with its own (smaller) concurrency, as deployed.
+    const slowPoller = startSqsPoller({ queueUrl: resources.webhookSlowQueueUrl, batchSize: RESOURCE_SETTINGS.webhookQueue.batchSize,
+      handler: deliver as SqsHandler, concurrency: 2 });
+    await Promise.all([poller.ready, slowPoller.ready]);
+    closers.push(() => poller.stop(), () => slowPoller.stop());
     const sweep = setInterval(() => {
       deliver({ source: 'aws.events', 'detail-type': 'Scheduled Event' }).catch((e) =>
         console.error(JSON.stringify({ level: 'error', message: 'event sweep failed', error: String(e) })));

@@ -4,14 +4,19 @@
  * small item that ingest's sequencer moves as messages get their places) and reads messages only
  * when the marker has moved, exactly those that arrived since (the arrival items, in order).
  */
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { badRequest, notFound } from '../../core/errors.ts';
+import { config } from '../../config.ts';
+import { ApiError, badRequest, notFound } from '../../core/errors.ts';
+import { effectiveLimits } from '../../core/tiers.ts';
 import { bestCode, bestCta, matchesWait, nextPollDelay, type WaitFilters } from '../../core/wait.ts';
 import { metrics } from '../../metrics.ts';
 import type { WaitQuery } from '../../schemas/messages.ts';
 import { isPending } from '../../store/arrivals.ts';
 import { getArrivalMarker, getMessage, getMessages, listArrivals, listLatestArrivals } from '../../store/messages.ts';
-import type { ArrivalRecord, InboxRecord, MessageRecord } from '../../store/records.ts';
+import type { AccountRecord, ArrivalRecord, InboxRecord, MessageRecord } from '../../store/records.ts';
+import { releaseWaitSlot, takeWaitSlot } from '../../store/wait-slots.ts';
+import { errorFields, log } from '../../log.ts';
 import { withBodies } from '../common/message-bodies.ts';
 
 export type WaitInput = z.output<typeof WaitQuery>;
@@ -125,13 +130,47 @@ export async function waitForMessage(inbox: InboxRecord, q: Query, startedMs = D
 }
 
 /**
+ * A wait's slot is leased this long past its timeout: the reads after the deadline and the
+ * answer. It is longer than any invocation that runs a wait (wait 28 s, mcp 29 s), so the slot of
+ * a function killed mid-wait is free again at most this long after its timeout.
+ */
+export const WAIT_SLOT_MARGIN_MS = 10_000;
+
+/** Runs `wait` in one of the account's concurrent-wait slots; TOO_MANY_WAITS (429) when all are held. */
+async function inWaitSlot<T>(account: AccountRecord, timeoutSeconds: number, wait: () => Promise<T>): Promise<T> {
+  const cap = effectiveLimits(account.tier, config.limitOverrides).concurrentWaits;
+  const taken = await takeWaitSlot(account.id, cap, randomUUID(), timeoutSeconds * 1000 + WAIT_SLOT_MARGIN_MS);
+  if (!taken.ok) {
+    // The earliest held wait reaches its timeout (at the latest) this many seconds from now.
+    const retryAfter = Math.max(1, Math.ceil((taken.firstExpiry - WAIT_SLOT_MARGIN_MS - Date.now()) / 1000));
+    throw new ApiError(429, 'TOO_MANY_WAITS', `This account already holds ${taken.inUse} concurrent waits, the most its ${account.tier} tier allows (${cap}).`, {
+      retry_after: retryAfter,
+      current_usage: { concurrent_waits: taken.inUse, max_concurrent_waits: cap },
+      next_steps: [
+        `Retry after retry_after seconds, when one of this account's waits has ended.`,
+        'Wait on several inboxes with one call instead of one wait each: subscribe to the account\'s events over GET /v1/stream, or register a webhook.',
+      ],
+    });
+  }
+  try {
+    return await wait();
+  } finally {
+    // A release that fails leaves the lease to lapse: the slot is free again by then.
+    await releaseWaitSlot(account.id, taken.held).catch((e) => log.warn('wait slot not released; it lapses with its lease', errorFields(e)));
+  }
+}
+
+/**
  * The wait as the API and the tools use it: the message found (bodies included) with its best
  * one-time code and link to act on, or null at the timeout; `resume` says where to go on from.
+ * It holds one of the account's concurrent-wait slots while it runs.
  */
-export async function waitForMail(inbox: InboxRecord, q: WaitInput) {
+export async function waitForMail(account: AccountRecord, inbox: InboxRecord, q: WaitInput) {
   metrics.waitCall();
-  const out = await waitForMessage(inbox, q);
-  if (!out.message) return { message: null, verification_code: null, cta: null, resume: out.resume };
-  const m = out.message;
-  return { message: await withBodies(m), verification_code: bestCode(m), cta: bestCta(m), resume: out.resume };
+  return inWaitSlot(account, q.timeout, async () => {
+    const out = await waitForMessage(inbox, q);
+    if (!out.message) return { message: null, verification_code: null, cta: null, resume: out.resume };
+    const m = out.message;
+    return { message: await withBodies(m), verification_code: bestCode(m), cta: bestCta(m), resume: out.resume };
+  });
 }

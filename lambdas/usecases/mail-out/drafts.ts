@@ -4,7 +4,10 @@ import { ApiError, badRequest, conflict, notFound } from '../../core/errors.ts';
 import { isId, newId } from '../../core/ids.ts';
 import { errorFields, log } from '../../log.ts';
 import type { CreateDraftBody, ListDraftsQuery, UpdateDraftBody } from '../../schemas/drafts.ts';
-import { countDrafts, deleteDraft, getDraft, pageDrafts, putDraft, claimDraftForSending, releaseDraft, replaceDraft } from '../../store/drafts.ts';
+import { countDrafts, countScheduledDrafts, deleteDraft, getDraft, pageDrafts, putDraft, claimDraftForSending, releaseDraft, replaceDraft } from '../../store/drafts.ts';
+import { config } from '../../config.ts';
+import { effectiveLimits } from '../../core/tiers.ts';
+import { upgradeContext } from '../accounts/upgrade-context.ts';
 import { getAccountAndInbox } from '../../store/accounts.ts';
 import { getMessage, getThread } from '../../store/messages.ts';
 import type { AccountRecord, DraftRecord, InboxRecord, MessageRecord } from '../../store/records.ts';
@@ -41,6 +44,33 @@ async function answeredMessage(inboxId: string, messageId: string | null | undef
   return m;
 }
 
+/**
+ * Refuses one more scheduled draft past the inbox's or the account's cap (each one is an
+ * EventBridge Scheduler schedule, and the AWS account's schedule quota is shared by all tenants).
+ * Counted on the sparse index of scheduled drafts, not on a counter item: schedules racing each
+ * other, or scheduled within the index's lag (usually well under a second), may pass the cap by
+ * the few in flight; a burst beyond that meets the API's rate limit first.
+ */
+async function assertMaySchedule(account: AccountRecord, inbox: InboxRecord) {
+  const l = effectiveLimits(account.tier, config.limitOverrides);
+  const [inInbox, inAccount] = await Promise.all([
+    countScheduledDrafts(account.id, inbox.id, l.scheduledDraftsPerInbox),
+    countScheduledDrafts(account.id, undefined, l.scheduledDraftsPerAccount),
+  ]);
+  if (inInbox < l.scheduledDraftsPerInbox && inAccount < l.scheduledDraftsPerAccount) return;
+  const perInbox = inInbox >= l.scheduledDraftsPerInbox;
+  throw new ApiError(403, 'SCHEDULED_DRAFT_LIMIT_EXCEEDED', perInbox
+    ? `This inbox has ${inInbox} scheduled drafts, the most an inbox may have (${l.scheduledDraftsPerInbox}).`
+    : `This account has ${inAccount} scheduled drafts, the most its ${account.tier} tier allows (${l.scheduledDraftsPerAccount}).`, {
+    field: 'send_at',
+    current_usage: { scheduled_drafts_in_inbox: inInbox, max_scheduled_drafts_per_inbox: l.scheduledDraftsPerInbox,
+      scheduled_drafts_in_account: inAccount, max_scheduled_drafts_per_account: l.scheduledDraftsPerAccount },
+    ...(perInbox ? {} : { upgrade_context: await upgradeContext(account.id, account.tier, `I need more than ${l.scheduledDraftsPerAccount} scheduled emails at once.`) }),
+    next_steps: ['Send a scheduled draft now (POST /v1/inboxes/{id}/drafts/{draftId}/send), unschedule one (PATCH it with "send_at": null) or discard one (DELETE), then schedule again.',
+      'Or keep this one as an unscheduled draft: create it without send_at.'],
+  });
+}
+
 /** Writes a draft; with send_at it is scheduled (which needs a tier that may send). */
 export async function createDraft(inbox: InboxRecord, account: AccountRecord, b: CreateDraftInput): Promise<DraftRecord> {
   const nowMs = Date.now();
@@ -55,7 +85,10 @@ export async function createDraft(inbox: InboxRecord, account: AccountRecord, b:
     body_text: b.body, body_html: b.body_html ?? null, send_at: sendAt, thread_id: answering?.thread_id ?? b.thread_id ?? null,
     in_reply_to: answering?.id ?? null, labels: [...new Set(b.labels)], status: sendAt ? 'scheduled' : 'draft', created_at: now, updated_at: now,
   };
-  if (sendAt) await assertMaySend(account, [...d.to, ...d.cc, ...d.bcc], inbox.address);
+  if (sendAt) {
+    await assertMaySend(account, [...d.to, ...d.cc, ...d.bcc], inbox.address);
+    await assertMaySchedule(account, inbox);
+  }
   await putDraft(d);
   if (sendAt) await scheduleDraftSend({ draft_id: d.id, inbox_id: d.inbox_id, account_id: d.account_id, send_at: sendAt });
   return d;
@@ -84,6 +117,7 @@ export async function updateDraft(inbox: InboxRecord, account: AccountRecord, dr
     send_at: sendAt, status: sendAt ? 'scheduled' : 'draft',
   };
   if (sendAt && sendAt !== d.send_at) await assertMaySend(account, [...next.to, ...next.cc, ...next.bcc], inbox.address);
+  if (sendAt && d.status !== 'scheduled') await assertMaySchedule(account, inbox);
   if (!(await replaceDraft(next, d))) throw conflict('DRAFT_CHANGED', `Draft ${d.id} changed meanwhile (or is being sent); read it again.`);
   if (sendAt && (sendAt !== d.send_at || d.status !== 'scheduled')) await scheduleDraftSend({ draft_id: d.id, inbox_id: d.inbox_id, account_id: d.account_id, send_at: sendAt });
   if (d.send_at && d.send_at !== sendAt) await cancelDraftSchedule(d.id, d.send_at);

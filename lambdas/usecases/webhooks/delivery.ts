@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from '../../adapters/webhook-http.ts';
+import { SendMessageCommand, sqsClient } from '../../aws/sqs.ts';
 import { config } from '../../config.ts';
+import { isSlow, laneChange, laneOf, type Lane } from '../../core/delivery-lanes.ts';
 import { errorFields, log } from '../../log.ts';
 import { metrics } from '../../metrics.ts';
 import type { EventRecord, WebhookRecord } from '../../store/records.ts';
@@ -42,8 +44,37 @@ const CLAIM_LEFT_TO_POST_MS = WEBHOOK_TIMEOUT_MS + 5_000;
 /** Checks read longer ago than this before the claim was taken are read again under it. */
 const CLAIM_RECHECK_AFTER_MS = 5_000;
 
-/** 'deferred': another attempt held the pair's claim; this job went back on the queue until it lapses. */
-export type DeliveryOutcome = 'delivered' | 'retry-scheduled' | 'dropped' | 'gave-up' | 'deferred';
+/**
+ * 'deferred': another attempt held the pair's claim; this job went back on the queue until it lapses.
+ * 'moved': the receiver is in the slow lane; the job went there unattempted.
+ */
+export type DeliveryOutcome = 'delivered' | 'retry-scheduled' | 'dropped' | 'gave-up' | 'deferred' | 'moved';
+
+/**
+ * The slow lane's queue (webhook-deliver's webhookSlowLane need sets it, deployed and locally).
+ * Without it (a harness that runs the handler on one queue) every job stays in the lane it is in.
+ */
+const slowQueueUrl = process.env.WEBHOOK_SLOW_QUEUE_URL || undefined;
+
+/** Which lane a queue (by its ARN, as the event source names it) is: the slow lane's queue, else the fast one. */
+export function laneOfQueue(queueArn: string | undefined): Lane {
+  const name = (u: string) => u.replace(/[/:]+$/, '').split(/[/:]/).pop();
+  return queueArn && slowQueueUrl && name(queueArn) === name(slowQueueUrl) ? 'slow' : 'fast';
+}
+
+/** Puts the job, unchanged, on the slow lane: the fast lane's executions are not held by a slow receiver. */
+async function moveToSlowLane(job: DeliveryJob): Promise<'moved'> {
+  await sqsClient.send(new SendMessageCommand({ QueueUrl: slowQueueUrl, MessageBody: JSON.stringify(job) }));
+  return 'moved';
+}
+
+/** Moves the receiver to the lane its pace calls for (the one attempt that changes it logs it). */
+async function keepPace(w: WebhookRecord, pace: store.Pace | undefined) {
+  const to = pace && laneChange(pace);
+  if (to && (await store.setWebhookLane(w, to))) {
+    log.info('webhook moved to another delivery lane', { webhook_id: w.id, lane: to, slow_streak: pace!.slow_streak, fast_streak: pace!.fast_streak });
+  }
+}
 
 /** Puts the job back, unchanged (same attempt), to run after the claim it met has lapsed. */
 async function defer(job: DeliveryJob, heldForMs: number): Promise<'deferred'> {
@@ -73,11 +104,13 @@ function dropReason(l: Awaited<ReturnType<typeof store.loadDelivery>>, job: Deli
  * before its retry is queued. A delivery is repeated only when the attempt dies between the
  * receiver's 2xx and the marker's write (receivers dedupe on webhook-id / X-Service-Event-Id).
  */
-export async function deliverJob(job: DeliveryJob, attemptId: string = randomUUID()): Promise<DeliveryOutcome> {
+export async function deliverJob(job: DeliveryJob, attemptId: string = randomUUID(), lane: Lane = 'fast'): Promise<DeliveryOutcome> {
   const load = () => store.loadDelivery(job.account_id, job.webhook_id, job.event_id, job.attempt);
   const readAt = Date.now();
   let loaded = await load();
   if (dropReason(loaded, job)) return 'dropped';
+  // A slow receiver's job met on the fast lane goes to the slow lane before anything else.
+  if (lane === 'fast' && slowQueueUrl && laneOf(loaded.webhook!) === 'slow') return moveToSlowLane(job);
   const held = loaded.claim && loaded.claim.attempt_id !== attemptId ? loaded.claim.expires_at - Date.now() : 0;
   if (held > 0) return defer(job, held); // another attempt is posting this pair right now
 
@@ -109,15 +142,18 @@ export async function deliverJob(job: DeliveryJob, attemptId: string = randomUUI
     retry_count: job.attempt - 1, success: res.ok,
   });
 
+  const slow = isSlow(res.latencyMs);
   if (res.ok) {
     // The claim stays until it lapses: a twin that waited for it then finds this marker.
     await store.markDelivered(event.event_id, webhook.id, attemptedAt);
-    await store.recordWebhookSuccess(webhook, attemptedAt);
+    await keepPace(webhook, await store.recordWebhookSuccess(webhook, attemptedAt, slow));
     return 'delivered';
   }
 
-  const failures = await store.recordWebhookFailure(webhook, res.error ?? `HTTP ${res.status}`, attemptedAt);
-  if (failures === undefined) return drop(); // re-enabled or deleted meanwhile
+  const recorded = await store.recordWebhookFailure(webhook, res.error ?? `HTTP ${res.status}`, attemptedAt, slow);
+  if (recorded === undefined) return drop(); // re-enabled or deleted meanwhile
+  await keepPace(webhook, recorded.pace);
+  const failures = recorded.failures;
   if (failures >= UNHEALTHY_AFTER_FAILURES) {
     await markUnhealthy(webhook, failures, res.error ?? `HTTP ${res.status}`, attemptedAt);
     await store.markAttemptHandled(event.event_id, webhook.id, job.attempt, attemptedAt);
@@ -157,7 +193,7 @@ async function markUnhealthy(w: WebhookRecord, failures: number, lastError: stri
  * endpoint never delays another's events). Throws when the job must come back: undecodable (it
  * goes to the DLQ through the retries) or its outcome could not be recorded.
  */
-export async function deliverQueuedJob(job: DeliveryJob | undefined, sqsMessageId: string): Promise<DeliveryOutcome> {
+export async function deliverQueuedJob(job: DeliveryJob | undefined, sqsMessageId: string, lane: Lane = 'fast'): Promise<DeliveryOutcome> {
   if (!job) {
     log.error('undecodable delivery job; sending it to the DLQ via retries', { sqs_message_id: sqsMessageId });
     throw new Error(`undecodable delivery job ${sqsMessageId}`);
@@ -165,8 +201,8 @@ export async function deliverQueuedJob(job: DeliveryJob | undefined, sqsMessageI
   // Records run concurrently: the ids go on each line, not into the shared log context.
   const ids = { account_id: job.account_id, webhook_id: job.webhook_id, event_id: job.event_id };
   try {
-    const outcome = await deliverJob(job);
-    log.info('webhook delivery', { ...ids, attempt: job.attempt, outcome });
+    const outcome = await deliverJob(job, undefined, lane);
+    log.info('webhook delivery', { ...ids, attempt: job.attempt, lane, outcome });
     return outcome;
   } catch (e) {
     log.error('webhook delivery could not be completed; the queue will redeliver', { ...ids, ...errorFields(e) });
