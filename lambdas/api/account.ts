@@ -46,6 +46,15 @@ async function getAccount(req: HttpRequest): Promise<OperationResult> {
   };
 }
 
+async function rotateAccountKey(req: HttpRequest): Promise<OperationResult> {
+  const p = req.principal!;
+  const { accountApiKey, rotatedAt } = await account.rotateAccountKey(p.account, p.key);
+  return {
+    result: { account_id: p.account.id, account_api_key: accountApiKey, rotated_at: rotatedAt },
+    nextSteps: ['Save account_api_key now: it is shown only once. The old account key is refused from now on; inbox keys still work.'],
+  };
+}
+
 async function getCapabilities(req: HttpRequest): Promise<OperationResult> {
   const result = await account.getCapabilities(req.principal!.account);
   return {
@@ -109,6 +118,6 @@ async function getNotification(req: HttpRequest): Promise<OperationResult> {
 }
 
 export const accountApi: Record<string, Operation> = {
-  getAccount, getCapabilities, upgradeAccount,
+  getAccount, getCapabilities, upgradeAccount, rotateAccountKey,
   createUpgradeLink, createUpgradeLinkAlias: createUpgradeLink, notifyOperator, getNotification,
 };

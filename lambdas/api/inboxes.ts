@@ -2,7 +2,8 @@
 import type { z } from 'zod';
 import type { HttpRequest, Operation, OperationResult } from '../http/types.ts';
 import type { UpdateInboxBody } from '../schemas/inboxes.ts';
-import { displayName, inboxDetail, inboxSummary, viewUrl } from '../usecases/accounts/inbox-views.ts';
+import { displayName, inboxDetail, inboxSummary } from '../usecases/accounts/inbox-views.ts';
+import { reissueViewUrl, viewUrl } from '../usecases/accounts/view-links.ts';
 import * as inboxes from '../usecases/accounts/inboxes.ts';
 
 async function createInbox(req: HttpRequest<inboxes.CreateInboxInput>): Promise<OperationResult> {
@@ -32,7 +33,7 @@ async function createInbox(req: HttpRequest<inboxes.CreateInboxInput>): Promise<
       display_name: displayName(inbox),
       status: inbox.status,
       tier,
-      view_url: viewUrl(inbox.id, out.apiKey),
+      view_url: await viewUrl(inbox),
       created_at: inbox.created_at,
       ...(inbox.client_id ? { client_id: inbox.client_id } : {}),
       ...(inbox.metadata ? { metadata: inbox.metadata } : {}),
@@ -60,10 +61,10 @@ async function getInbox(req: HttpRequest): Promise<OperationResult> {
   const p = req.principal!;
   const inbox = p.inbox!;
   return {
-    result: inboxDetail(inbox, p.account.tier, p.key),
+    result: inboxDetail(inbox, p.account.tier, await viewUrl(inbox)),
     nextSteps: [
       `List mail with GET /v1/inboxes/${inbox.id}/messages.`,
-      'Open view_url in a browser to read this inbox as a person; it carries this inbox key, so share it only with your operator.',
+      'Give view_url to your operator to read this inbox in a browser: it opens only that page (read-only) and no API call. If it leaks, POST /v1/inboxes/{id}/view-url revokes it and issues another.',
     ],
   };
 }
@@ -88,4 +89,27 @@ async function deleteInbox(req: HttpRequest): Promise<OperationResult> {
   };
 }
 
-export const inboxesApi: Record<string, Operation> = { createInbox, listInboxes, getInbox, updateInbox, deleteInbox };
+async function rotateInboxKey(req: HttpRequest): Promise<OperationResult> {
+  const p = req.principal!;
+  const inbox = p.inbox!;
+  const { apiKey, rotatedAt } = await inboxes.rotateInboxKey(inbox, p.account.tier, { kind: p.kind, key: p.key });
+  return {
+    result: { id: inbox.id, api_key: apiKey, rotated_at: rotatedAt },
+    nextSteps: [
+      'Save api_key now: it is shown only once. The old inbox key is refused from now on.',
+      'view_url is unchanged; POST /v1/inboxes/{id}/view-url to revoke it as well.',
+    ],
+  };
+}
+
+async function reissueInboxViewUrl(req: HttpRequest): Promise<OperationResult> {
+  const { inbox, viewUrl: url } = await reissueViewUrl(req.principal!.inbox!);
+  return {
+    result: { id: inbox.id, view_url: url, issued_at: inbox.updated_at },
+    nextSteps: ['Every earlier view_url of this inbox no longer opens the page. Give this one to your operator.'],
+  };
+}
+
+export const inboxesApi: Record<string, Operation> = {
+  createInbox, listInboxes, getInbox, updateInbox, deleteInbox, rotateInboxKey, reissueViewUrl: reissueInboxViewUrl,
+};

@@ -4,7 +4,7 @@ import type { Caller } from '../usecases/common/caller.ts';
 
 /** For inbox keys, `inbox` is their inbox; for account keys on an `{id}` route, the inbox addressed. */
 export interface Principal extends Caller {
-  /** The presented key, needed only to build view_url for the inbox it belongs to. */
+  /** The presented key: a rotation revokes exactly this key. */
   key: string;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The pages function's operations: HTML for people who hold a link (operators), plus the payment
- * processor's webhook. The token or key in the link is the credential; each operation checks it
+ * processor's webhook. The token in the link is the credential; each operation checks it
  * and answers a readable page for every failure.
  */
 import type { HttpRequest, Operation, OperationResult } from '../http/types.ts';
@@ -111,12 +111,12 @@ const postNotificationAct: Operation = async (req) => {
 async function openInbox(req: HttpRequest) {
   const id = String(req.params.id);
   if (!isId('inbox', id)) return { page: errorPage(404, 'Inbox not found', 'There is no inbox at this address.', 'Check the link you were given.') };
-  const access = await ops.inboxForKey(id, str(req.query.key));
+  const access = await ops.inboxForViewToken(id, str(req.query.token), str(req.query.key));
   if (!access.ok) {
     return { page: errorPage(access.status, access.status === 401 ? 'This link cannot open the inbox' : 'Inbox not found', access.problem,
       'Ask your agent for the inbox\'s current view link (view_url).') };
   }
-  return { inbox: access.inbox, key: str(req.query.key)! };
+  return { inbox: access.inbox, token: str(req.query.token)! };
 }
 
 /** The conversations the thread view shows: the most recent page of them, as the API pages. */
@@ -137,26 +137,26 @@ const messageMissing = () => errorPage(404, 'Message not found', 'This inbox has
 const getInboxPage: Operation = async (req) => {
   const o = await openInbox(req);
   if (!o.inbox) return o.page;
-  const { inbox, key } = o;
+  const { inbox, token } = o;
   const q = req.query as { view?: string; thread?: string; message?: string; offset?: number };
   if (q.message) {
     const m = isId('message', q.message) ? await unlessNotFound(messages.getMessage(inbox.id, q.message)) : undefined;
-    return m && m.inbox_id === inbox.id ? messagePage(inbox, key, m) : messageMissing();
+    return m && m.inbox_id === inbox.id ? messagePage(inbox, token, m) : messageMissing();
   }
   if (q.thread) {
     const t = isId('thread', q.thread) ? await unlessNotFound(threads.getThread(inbox.id, q.thread)) : undefined;
     if (!t) return errorPage(404, 'Conversation not found', 'This inbox has no such conversation.', 'Go back to the inbox.');
-    return threadPage(inbox, key, t.thread, [...t.messages].reverse());
+    return threadPage(inbox, token, t.thread, [...t.messages].reverse());
   }
   if (q.view === 'threads') {
     const page = await threads.listInboxThreads(inbox, ListThreadsQuery.parse({ limit: THREAD_LIST_LIMIT }));
-    return threadListPage(inbox, key, page.threads);
+    return threadListPage(inbox, token, page.threads);
   }
   const listPage = (offset: number) => messages.listMessages(inbox, ListMessagesQuery.parse({ limit: PAGE_SIZE, offset, sort: 'desc' }));
   let page = await listPage(q.offset ?? 0);
   // An offset past the end shows the last message's page, as a pager link to a shrunk inbox expects.
   if (!page.messages.length && page.offset > 0 && page.total > 0) page = await listPage(page.total - 1);
-  return messageListPage(inbox, key, page.messages, page.total, page.offset);
+  return messageListPage(inbox, token, page.messages, page.total, page.offset);
 };
 
 /** The iframe's document: sanitized inbound HTML under a CSP of its own (sandbox, nothing loads). */

@@ -8,7 +8,7 @@ import { paths } from './paths.ts';
  * The inbox as a person reads it (view_url). Read-only: nothing here marks mail read or changes
  * anything. Message text is escaped; inbound HTML appears only in a sandboxed iframe loading the
  * sanitizing endpoint, whose document has its own CSP. Every link to the outside opens in a new
- * tab without a referrer (the page URL carries the inbox key).
+ * tab without a referrer (the page URL carries the inbox's view token).
  */
 export const PAGE_SIZE = 50;
 
@@ -39,24 +39,24 @@ function codeOf(c: unknown): string | undefined {
   return undefined;
 }
 
-function header(inbox: InboxRecord, key: string, tab: 'messages' | 'threads' | undefined): Html {
+function header(inbox: InboxRecord, token: string, tab: 'messages' | 'threads' | undefined): Html {
   return html`<div class="inbox-head">
   <div><h1>${inbox.display_name ?? inbox.username}</h1><div class="addr">${inbox.address}</div></div>
   <div class="muted">${inbox.message_count} message${inbox.message_count === 1 ? '' : 's'} · ${inbox.thread_count} conversation${inbox.thread_count === 1 ? '' : 's'}</div>
 </div>
 <nav class="tabs" aria-label="Inbox views">
-  <a href="${paths.inbox(inbox.id, key)}"${tab === 'messages' ? html` aria-current="page"` : ''}>Messages</a>
-  <a href="${paths.inbox(inbox.id, key, { view: 'threads' })}"${tab === 'threads' ? html` aria-current="page"` : ''}>Conversations</a>
+  <a href="${paths.inbox(inbox.id, token)}"${tab === 'messages' ? html` aria-current="page"` : ''}>Messages</a>
+  <a href="${paths.inbox(inbox.id, token, { view: 'threads' })}"${tab === 'threads' ? html` aria-current="page"` : ''}>Conversations</a>
 </nav>`;
 }
 
 const inboxPage = (inbox: InboxRecord, title: string, body: Html): OperationResult =>
   page({ title: `${title} · ${inbox.address}`, section: 'Inbox', wide: true }, body);
 
-export function messageListPage(inbox: InboxRecord, key: string, messages: MessageRecord[], total: number, offset: number): OperationResult {
+export function messageListPage(inbox: InboxRecord, token: string, messages: MessageRecord[], total: number, offset: number): OperationResult {
   const rows = messages.length
     ? html`<ul class="rows" aria-label="Messages, newest first">${messages.map((m) => html`<li${m.read ? '' : html` class="unread"`}>
-  <a href="${paths.inbox(inbox.id, key, { message: m.id })}">
+  <a href="${paths.inbox(inbox.id, token, { message: m.id })}">
     <span class="row-from" title="${m.direction === 'outbound' ? m.to.join(', ') : m.from}">${m.direction === 'outbound' ? `To ${m.to.join(', ')}` : m.from_name || m.from}${m.read ? '' : html`<span class="sr-only"> (unread)</span>`}</span>
     <span class="row-date"><time datetime="${m.received_at}" title="${formatDate(m.received_at)}">${formatShortDate(m.received_at)}</time></span>
     <span class="row-subject">${m.subject || '(no subject)'}${m.attachments.length ? html`<span class="pill">${m.attachments.length} attachment${m.attachments.length === 1 ? '' : 's'}</span>` : ''}${m.direction === 'outbound' ? html`<span class="pill">sent</span>` : ''}</span>
@@ -64,28 +64,28 @@ export function messageListPage(inbox: InboxRecord, key: string, messages: Messa
   </a></li>`)}</ul>`
     : html`<div class="card empty">No mail yet. Messages sent to <span class="mono">${inbox.address}</span> appear here.</div>`;
   const pager = total > PAGE_SIZE ? html`<nav class="pager" aria-label="Pages">
-  ${offset > 0 ? html`<a href="${paths.inbox(inbox.id, key, { offset: Math.max(0, offset - PAGE_SIZE) })}">← Newer</a>` : html`<span></span>`}
+  ${offset > 0 ? html`<a href="${paths.inbox(inbox.id, token, { offset: Math.max(0, offset - PAGE_SIZE) })}">← Newer</a>` : html`<span></span>`}
   <span class="muted">${offset + 1}–${Math.min(total, offset + PAGE_SIZE)} of ${total}</span>
-  ${offset + PAGE_SIZE < total ? html`<a href="${paths.inbox(inbox.id, key, { offset: offset + PAGE_SIZE })}">Older →</a>` : html`<span></span>`}
+  ${offset + PAGE_SIZE < total ? html`<a href="${paths.inbox(inbox.id, token, { offset: offset + PAGE_SIZE })}">Older →</a>` : html`<span></span>`}
 </nav>` : '';
-  return inboxPage(inbox, 'Messages', html`${header(inbox, key, 'messages')}${rows}${pager}`);
+  return inboxPage(inbox, 'Messages', html`${header(inbox, token, 'messages')}${rows}${pager}`);
 }
 
-export function threadListPage(inbox: InboxRecord, key: string, threads: ThreadRecord[]): OperationResult {
+export function threadListPage(inbox: InboxRecord, token: string, threads: ThreadRecord[]): OperationResult {
   const rows = threads.length
     ? html`<ul class="rows" aria-label="Conversations, most recent first">${threads.map((t) => html`<li${t.unread_count > 0 ? html` class="unread"` : ''}>
-  <a href="${paths.inbox(inbox.id, key, { thread: t.id })}">
+  <a href="${paths.inbox(inbox.id, token, { thread: t.id })}">
     <span class="row-from">${t.participants.filter((p) => p !== inbox.address).join(', ') || inbox.address}</span>
     <span class="row-date"><time datetime="${t.updated_at}" title="${formatDate(t.updated_at)}">${formatShortDate(t.updated_at)}</time></span>
     <span class="row-subject">${t.subject || '(no subject)'}<span class="pill">${t.message_count}</span>${t.labels.map((l) => html`<span class="pill">${l}</span>`)}</span>
     <span class="row-preview">${preview(t.latest_message.preview)}</span>
   </a></li>`)}</ul>`
     : html`<div class="card empty">No conversations yet.</div>`;
-  return inboxPage(inbox, 'Conversations', html`${header(inbox, key, 'threads')}${rows}`);
+  return inboxPage(inbox, 'Conversations', html`${header(inbox, token, 'threads')}${rows}`);
 }
 
 /** One message, readable: reply text, codes, calls to action, links, attachments, the sandboxed HTML. */
-export function messageCard(inbox: InboxRecord, key: string, m: MessageRecord, o: { htmlOpen: boolean }): Html {
+export function messageCard(inbox: InboxRecord, token: string, m: MessageRecord, o: { htmlOpen: boolean }): Html {
   const ctas = m.cta_links.map(ctaOf).filter((c): c is Cta => !!c);
   const codes = m.verification_codes.map(codeOf).filter((c): c is string => !!c);
   const reply = m.reply_body?.trim() ? m.reply_body : m.body_text;
@@ -112,25 +112,25 @@ export function messageCard(inbox: InboxRecord, key: string, m: MessageRecord, o
   })}</div></section>` : ''}
   ${m.links.length ? html`<section aria-label="Links"><h3>Links (${m.links.length})</h3><ul class="links">${m.links.map((l) => html`<li>${extLink(l)}</li>`)}</ul></section>` : ''}
   ${m.attachments.length ? html`<section aria-label="Attachments"><h3>Attachments</h3><ul class="files">${m.attachments.map((a) => html`<li>
-    <a href="${paths.attachment(inbox.id, m.id, a.id, key)}" rel="noreferrer" download>${a.filename}</a>
+    <a href="${paths.attachment(inbox.id, m.id, a.id, token)}" rel="noreferrer" download>${a.filename}</a>
     <span class="muted">${a.content_type} · ${formatBytes(a.size)}</span></li>`)}</ul></section>` : ''}
   ${m.body_html ? html`<section aria-label="Original HTML"><details${o.htmlOpen ? html` open` : ''}><summary>Original formatting (sandboxed: no scripts, no remote content)</summary>
-    <iframe class="mail" sandbox="" src="${paths.messageHtml(inbox.id, m.id, key)}" title="Original formatting of “${m.subject || 'this message'}”, sandboxed" referrerpolicy="no-referrer"${o.htmlOpen ? '' : html` loading="lazy"`}></iframe>
+    <iframe class="mail" sandbox="" src="${paths.messageHtml(inbox.id, m.id, token)}" title="Original formatting of “${m.subject || 'this message'}”, sandboxed" referrerpolicy="no-referrer"${o.htmlOpen ? '' : html` loading="lazy"`}></iframe>
   </details></section>` : ''}
   ${m.reply_body?.trim() && m.reply_body.trim() !== m.body_text.trim() ? html`<section aria-label="Full text"><details><summary>Full text with quoted history</summary><pre>${m.body_text}</pre></details></section>` : ''}
 </article>`;
 }
 
-export function messagePage(inbox: InboxRecord, key: string, m: MessageRecord): OperationResult {
-  return inboxPage(inbox, m.subject || 'Message', html`${header(inbox, key, undefined)}
-<p><a href="${paths.inbox(inbox.id, key)}">← All messages</a> · <a href="${paths.inbox(inbox.id, key, { thread: m.thread_id })}">Whole conversation</a></p>
-${messageCard(inbox, key, m, { htmlOpen: true })}`);
+export function messagePage(inbox: InboxRecord, token: string, m: MessageRecord): OperationResult {
+  return inboxPage(inbox, m.subject || 'Message', html`${header(inbox, token, undefined)}
+<p><a href="${paths.inbox(inbox.id, token)}">← All messages</a> · <a href="${paths.inbox(inbox.id, token, { thread: m.thread_id })}">Whole conversation</a></p>
+${messageCard(inbox, token, m, { htmlOpen: true })}`);
 }
 
-export function threadPage(inbox: InboxRecord, key: string, t: ThreadRecord, messages: MessageRecord[]): OperationResult {
-  return inboxPage(inbox, t.subject || 'Conversation', html`${header(inbox, key, undefined)}
-<p><a href="${paths.inbox(inbox.id, key, { view: 'threads' })}">← All conversations</a></p>
+export function threadPage(inbox: InboxRecord, token: string, t: ThreadRecord, messages: MessageRecord[]): OperationResult {
+  return inboxPage(inbox, t.subject || 'Conversation', html`${header(inbox, token, undefined)}
+<p><a href="${paths.inbox(inbox.id, token, { view: 'threads' })}">← All conversations</a></p>
 <h2>${t.subject || '(no subject)'} <span class="pill">${t.message_count} message${t.message_count === 1 ? '' : 's'}</span></h2>
 <p class="muted">${t.participants.join(', ')} · newest first</p>
-${messages.map((m, i) => messageCard(inbox, key, m, { htmlOpen: i === 0 }))}`);
+${messages.map((m, i) => messageCard(inbox, token, m, { htmlOpen: i === 0 }))}`);
 }

@@ -18,10 +18,11 @@ export const paths = {
   upgradeComplete: (token: string) => `${prefix}/upgrade/complete${q({ token })}`,
   notificationAct: (id: string) => `${prefix}/notify/${encodeURIComponent(id)}/act`,
   notification: (id: string, token: string) => `${prefix}/notify/${encodeURIComponent(id)}${q({ token })}`,
-  inbox: (id: string, key: string, extra: Record<string, string | number | undefined> = {}) =>
-    `${prefix}/inbox/${encodeURIComponent(id)}${q({ key, ...extra })}`,
-  messageHtml: (id: string, msgId: string, key: string) =>
-    `${prefix}/inbox/${encodeURIComponent(id)}/messages/${encodeURIComponent(msgId)}/html${q({ key })}`,
-  attachment: (id: string, msgId: string, attId: string, key: string) =>
-    `${prefix}/inbox/${encodeURIComponent(id)}/messages/${encodeURIComponent(msgId)}/attachments/${encodeURIComponent(attId)}${q({ key })}`,
+  /** `token`: the inbox's view token (view_url), never a key. */
+  inbox: (id: string, token: string, extra: Record<string, string | number | undefined> = {}) =>
+    `${prefix}/inbox/${encodeURIComponent(id)}${q({ token, ...extra })}`,
+  messageHtml: (id: string, msgId: string, token: string) =>
+    `${prefix}/inbox/${encodeURIComponent(id)}/messages/${encodeURIComponent(msgId)}/html${q({ token })}`,
+  attachment: (id: string, msgId: string, attId: string, token: string) =>
+    `${prefix}/inbox/${encodeURIComponent(id)}/messages/${encodeURIComponent(msgId)}/attachments/${encodeURIComponent(attId)}${q({ token })}`,
 };

@@ -1,11 +1,13 @@
-import { DeleteCommand, PutCommand } from '../aws/dynamo-commands.ts';
+import { DeleteCommand, GetCommand, PutCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
 import * as entities from './entities.ts';
 import * as keys from './keys.ts';
 import { applied } from './conditional.ts';
 
-/** Takes a client_id for a resource about to be made; false when someone already has. */
+export { idempotencyScope, type IdempotentOperation } from './keys.ts';
+
+/** `scope` is keys.idempotencyScope(operation, …): the operation and the inbox or account it is for. */
 export async function claimIdempotency(scope: string, clientId: string, resourceId: string): Promise<{ ok: boolean }> {
   return (await applied(db.send(new PutCommand({ TableName: config.tableName,
     Item: entities.idempotency.item({ resource_id: resourceId, created_at: new Date().toISOString() }, { scope, clientId }),
@@ -14,4 +16,22 @@ export async function claimIdempotency(scope: string, clientId: string, resource
 
 export async function releaseIdempotency(scope: string, clientId: string) {
   await db.send(new DeleteCommand({ TableName: config.tableName, Key: keys.idempotency(scope, clientId) })).catch(() => undefined);
+}
+
+export async function getIdempotentResource(scope: string, clientId: string): Promise<string | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.idempotency(scope, clientId) }));
+  return Item?.resource_id as string | undefined;
+}
+
+/** What an item written before per-operation keys says `clientId` made (keys.legacyIdempotency). */
+export async function getLegacyIdempotentResource(legacyScope: string, clientId: string): Promise<string | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: keys.legacyIdempotency(legacyScope, clientId) }));
+  return Item?.resource_id as string | undefined;
+}
+
+/** Points a claim we hold at the resource an earlier (legacy) item names, so concurrent repeats read that one. */
+export async function repointIdempotency(scope: string, clientId: string, claimedId: string, resourceId: string) {
+  await applied(db.send(new PutCommand({ TableName: config.tableName,
+    Item: entities.idempotency.item({ resource_id: resourceId, created_at: new Date().toISOString() }, { scope, clientId }),
+    ConditionExpression: 'resource_id = :claimed', ExpressionAttributeValues: { ':claimed': claimedId } })));
 }

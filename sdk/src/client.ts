@@ -108,6 +108,10 @@ export class Mailroom {
     get: (id: string) => this.unwrap(this.api.GET('/v1/inboxes/{id}', { params: { path: { id } } })),
     update: (id: string, body: Body<'updateInbox'>) => this.unwrap(this.api.PATCH('/v1/inboxes/{id}', { params: { path: { id } }, body })),
     delete: (id: string) => this.unwrap(this.api.DELETE('/v1/inboxes/{id}', { params: { path: { id } } })),
+    /** A new inbox key, returned once; the old one is refused from the next request on (the client keeps its own key: pass the new one to a new client). */
+    rotateKey: (id: string) => this.unwrap(this.api.POST('/v1/inboxes/{id}/rotate-key', { params: { path: { id } } })),
+    /** A new view_url; every earlier one stops opening the inbox page. */
+    reissueViewUrl: (id: string) => this.unwrap(this.api.POST('/v1/inboxes/{id}/view-url', { params: { path: { id } } })),
   };
 
   readonly messages = {
@@ -216,6 +220,8 @@ export class Mailroom {
     get: () => this.unwrap(this.api.GET('/v1/account')),
     capabilities: () => this.unwrap(this.api.GET('/v1/capabilities')),
     upgrade: (body: Body<'upgradeAccount'>) => this.unwrap(this.api.POST('/v1/account/upgrade', { body })),
+    /** A new account key, returned once; the old one is refused from the next request on. */
+    rotateKey: () => this.unwrap(this.api.POST('/v1/account/rotate-key')),
     upgradeLink: (body: Body<'createUpgradeLink'>) => this.unwrap(this.api.POST('/v1/account/upgrade-link', { body })),
     notifyOperator: (body: Body<'notifyOperator'>) => this.unwrap(this.api.POST('/v1/notify-operator', { body })),
     notification: (id: string) => this.unwrap(this.api.GET('/v1/notifications/{id}', { params: { path: { id } } })),

@@ -2,9 +2,10 @@
  * Verifying a webhook delivery. Two signature schemes arrive on each delivery:
  * - Standard Webhooks (https://www.standardwebhooks.com): `webhook-id`, `webhook-timestamp`,
  *   `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`. The timestamp is
- *   signed, so a replayed body with a fresh timestamp fails. Preferred whenever present.
- * - The spec's `X-Service-Signature`: lowercase hex HMAC-SHA256 of the raw body keyed with the
- *   whole secret, with the (unsigned) `X-Service-Timestamp` checked for freshness.
+ *   signed, so a replayed body with a fresh timestamp fails. Required by default.
+ * - The spec's `X-Service-Signature`: lowercase hex HMAC-SHA256 of the raw body alone, keyed with
+ *   the whole secret. Its `X-Service-Timestamp` is not signed, so a captured delivery can be
+ *   replayed for ever with a fresh timestamp: checked only with `allowLegacySignature: true`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { components } from './generated/schema.js';
@@ -19,6 +20,12 @@ export interface VerifyWebhookOptions {
   toleranceSeconds?: number;
   /** The time to compare with (tests). */
   now?: Date;
+  /**
+   * Also accept a delivery carrying only `X-Service-Signature` (body-only HMAC, replayable: its
+   * timestamp is unsigned). Off by default: Mailroom sends the Standard Webhooks headers on every
+   * delivery, so only a proxy that strips them needs this.
+   */
+  allowLegacySignature?: boolean;
 }
 
 /** A delivery's JSON body. `message.received` carries the message as the API returns it. */
@@ -73,8 +80,8 @@ function checkTimestamp(raw: string | undefined, o: VerifyWebhookOptions, requir
 
 /**
  * Checks that `rawBody` (the exact bytes received, before any JSON parsing) was signed with
- * `secret` and is fresh, and returns the parsed event. Throws WebhookVerificationError otherwise;
- * answer such a request with 401.
+ * `secret` under the Standard Webhooks headers and is fresh, and returns the parsed event. Throws
+ * WebhookVerificationError otherwise; answer such a request with 401.
  */
 export function verifyWebhook(rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string, options: VerifyWebhookOptions = {}): WebhookEvent {
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
@@ -91,6 +98,11 @@ export function verifyWebhook(rawBody: string | Uint8Array, headers: WebhookHead
     checkTimestamp(timestamp, options, true);
   } else {
     const legacy = header(headers, 'x-service-signature')?.trim();
+    if (!options.allowLegacySignature) {
+      throw new WebhookVerificationError('MISSING_SIGNATURE', legacy
+        ? 'webhook-id, webhook-timestamp and webhook-signature are missing; X-Service-Signature alone is refused (it signs no timestamp, so it can be replayed) unless allowLegacySignature is set'
+        : 'webhook-id, webhook-timestamp and webhook-signature are missing');
+    }
     if (!legacy) throw new WebhookVerificationError('MISSING_SIGNATURE', 'neither webhook-signature nor X-Service-Signature is present');
     const expected = createHmac('sha256', secret).update(body).digest();
     if (!/^[0-9a-fA-F]{64}$/.test(legacy) || !equal(Buffer.from(legacy, 'hex'), expected)) {

@@ -23,29 +23,37 @@ const failure = (f: () => unknown) => {
   return 'accepted';
 };
 
-describe('X-Service-Signature (the spec\'s scheme)', () => {
+describe('X-Service-Signature (the spec\'s scheme, body only: on explicit opt-in)', () => {
   const headers = () => ({ 'X-Service-Signature': signWebhookBody(secret, body), 'X-Service-Event-Id': 'evt_1', 'X-Service-Timestamp': unix() });
+  const legacy = { allowLegacySignature: true };
 
-  it('accepts the server\'s signature over the raw body and returns the event', () => {
-    expect(verifyWebhook(body, headers(), secret)).toMatchObject({ event: 'message.received', event_id: 'evt_1', message: { id: 'msg_1' } });
-    expect(verifyWebhook(Buffer.from(body), new Headers(headers()), secret).event_id).toBe('evt_1');
+  it('a delivery without Standard Webhooks headers is refused unless legacy is allowed', () => {
+    // A captured delivery replayed days later, with a fresh (unsigned) X-Service-Timestamp.
+    expect(failure(() => verifyWebhook(body, headers(), secret))).toBe('MISSING_SIGNATURE');
+    expect(failure(() => verifyWebhook(body, new Headers(headers()), secret, { toleranceSeconds: 600 }))).toBe('MISSING_SIGNATURE');
+    expect(failure(() => verifyWebhook(body, headers(), secret, legacy))).toBe('accepted');
   });
 
-  it('rejects a body with one character changed, a wrong secret, and a missing signature', () => {
-    expect(failure(() => verifyWebhook(body.replace('123456', '123457'), headers(), secret))).toBe('INVALID_SIGNATURE');
-    expect(failure(() => verifyWebhook(body, headers(), generateWebhookSecret()))).toBe('INVALID_SIGNATURE');
+  it('with allowLegacySignature: accepts the server\'s signature over the raw body and returns the event', () => {
+    expect(verifyWebhook(body, headers(), secret, legacy)).toMatchObject({ event: 'message.received', event_id: 'evt_1', message: { id: 'msg_1' } });
+    expect(verifyWebhook(Buffer.from(body), new Headers(headers()), secret, legacy).event_id).toBe('evt_1');
+  });
+
+  it('with allowLegacySignature: rejects a body with one character changed, a wrong secret, and a missing signature', () => {
+    expect(failure(() => verifyWebhook(body.replace('123456', '123457'), headers(), secret, legacy))).toBe('INVALID_SIGNATURE');
+    expect(failure(() => verifyWebhook(body, headers(), generateWebhookSecret(), legacy))).toBe('INVALID_SIGNATURE');
     const { 'X-Service-Signature': _drop, ...unsigned } = headers();
-    expect(failure(() => verifyWebhook(body, unsigned, secret))).toBe('MISSING_SIGNATURE');
+    expect(failure(() => verifyWebhook(body, unsigned, secret, legacy))).toBe('MISSING_SIGNATURE');
   });
 
-  it('rejects a delivery whose X-Service-Timestamp is outside the tolerance', () => {
+  it('with allowLegacySignature: rejects a delivery whose X-Service-Timestamp is outside the tolerance', () => {
     const old = { ...headers(), 'X-Service-Timestamp': String(Math.floor(now.getTime() / 1000) - 301) };
-    expect(failure(() => verifyWebhook(body, old, secret, { now }))).toBe('TIMESTAMP_OUT_OF_TOLERANCE');
-    expect(failure(() => verifyWebhook(body, old, secret, { now, toleranceSeconds: 600 }))).toBe('accepted');
+    expect(failure(() => verifyWebhook(body, old, secret, { ...legacy, now }))).toBe('TIMESTAMP_OUT_OF_TOLERANCE');
+    expect(failure(() => verifyWebhook(body, old, secret, { ...legacy, now, toleranceSeconds: 600 }))).toBe('accepted');
   });
 });
 
-describe('Standard Webhooks headers (preferred when present)', () => {
+describe('Standard Webhooks headers (required by default)', () => {
   const headers = (sig = standardSignature(specKey, 'evt_1', unix(), body), ts = unix()) => ({
     'webhook-id': 'evt_1', 'webhook-timestamp': ts, 'webhook-signature': sig,
     // The spec's header is there too; the standard one decides.
@@ -74,5 +82,13 @@ describe('Standard Webhooks headers (preferred when present)', () => {
   it('rejects a tampered body even though X-Service-Signature would be checked otherwise', () => {
     const tampered = body.replace('msg_1', 'msg_2');
     expect(failure(() => verifyWebhook(tampered, { ...headers(), 'x-service-signature': signWebhookBody(secret, tampered) }, secret))).toBe('INVALID_SIGNATURE');
+    expect(failure(() => verifyWebhook(tampered, { ...headers(), 'x-service-signature': signWebhookBody(secret, tampered) }, secret, { allowLegacySignature: true }))).toBe('INVALID_SIGNATURE');
+  });
+
+  it('refuses a webhook-signature without its webhook-id or webhook-timestamp', () => {
+    const { 'webhook-id': _id, ...noId } = headers();
+    const { 'webhook-timestamp': _ts, ...noTs } = headers();
+    expect(failure(() => verifyWebhook(body, noId, secret))).toBe('MISSING_SIGNATURE');
+    expect(failure(() => verifyWebhook(body, noTs, secret))).toBe('MISSING_SIGNATURE');
   });
 });

@@ -43,7 +43,9 @@ describe('POST /v1/inboxes with no key', () => {
     expect(inbox.display_name).toBe(username);
     expect(inbox.status).toBe('active');
     expect(inbox.tier).toBe('free');
-    expect(new URL(inbox.view_url).searchParams.get('key')).toBe(inbox.api_key);
+    // A view token of its own, never a key.
+    expect(new URL(inbox.view_url).searchParams.get('token')).toMatch(/^mrv_[A-Za-z0-9_-]{43}$/);
+    expect(inbox.view_url).not.toContain(inbox.api_key);
     expect(inbox.view_url).toContain(inbox.id);
     expect(Date.parse(inbox.created_at)).toBeGreaterThanOrEqual(before - 5_000);
     expect(inbox.created_at).toMatch(/Z$/);
@@ -353,7 +355,7 @@ describe('GET /v1/inboxes', () => {
 });
 
 describe('GET /v1/inboxes/{id}', () => {
-  it('with the inbox key of that inbox: its details, counters and a view_url carrying the key', async () => {
+  it('with the inbox key of that inbox: its details, counters and the view_url it was created with', async () => {
     const acct = await newAccount();
     const r = await api('GET', `/v1/inboxes/${acct.id}`, { key: acct.api_key });
     expect(r.status).toBe(200);
@@ -361,7 +363,8 @@ describe('GET /v1/inboxes/{id}', () => {
       id: acct.id, address: acct.address, display_name: acct.address.split('@')[0], status: 'active',
       message_count: 0, thread_count: 0, last_received_at: null,
     });
-    expect(new URL(r.body.result.view_url).searchParams.get('key')).toBe(acct.api_key);
+    expect(r.body.result.view_url).toBe(acct.view_url);
+    expect(r.body.result.view_url).not.toContain(acct.api_key);
     expect(r.body.next_steps.length).toBeGreaterThan(0);
   });
 

@@ -326,22 +326,24 @@ describe('inbox view access (view_url)', () => {
     other = await addInbox(a.account_api_key);
   });
 
-  it('opens with the inbox key the link carries, and with nothing else', async () => {
-    expect(a.view_url.startsWith(`${site()}/inbox/${a.id}?key=`)).toBe(true);
+  it('opens with the view token the link carries, and with nothing else', async () => {
+    expect(a.view_url.startsWith(`${site()}/inbox/${a.id}?token=`)).toBe(true);
+    const viewToken = new URL(a.view_url).searchParams.get('token')!;
+    const otherToken = new URL(other.view_url).searchParams.get('token')!;
     const ok = await page(new URL(a.view_url).pathname + new URL(a.view_url).search);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('referrer-policy')).toBe('no-referrer');
     expect(ok.headers.get('cache-control')).toBe('no-store');
     expect(ok.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    for (const key of ['', 'mr_free_00000000000000000000000000000000', other.api_key, a.account_api_key, 'not-a-key']) {
-      const r = await page(`/inbox/${a.id}?key=${encodeURIComponent(key)}`);
-      expect(r.status, key).toBe(401);
+    for (const token of ['', `mrv_${'A'.repeat(43)}`, otherToken, a.api_key, other.api_key, a.account_api_key, 'not-a-token']) {
+      const r = await page(`/inbox/${a.id}?token=${encodeURIComponent(token)}`);
+      expect(r.status, token).toBe(401);
       expect(r.headers.get('content-type')).toMatch(/^text\/html/);
     }
     expect((await page(`/inbox/${a.id}`)).status).toBe(401);
-    expect((await page(`/inbox/${a.id}/messages/msg_nope/html?key=${other.api_key}`)).status).toBe(401);
-    expect((await page(`/inbox/${a.id}/messages/msg_nope/html?key=${a.api_key}`)).status).toBe(404);
-    const bogus = await page(`/inbox/${'x'.repeat(300)}?key=${a.api_key}`);
+    expect((await page(`/inbox/${a.id}/messages/msg_nope/html?token=${otherToken}`)).status).toBe(401);
+    expect((await page(`/inbox/${a.id}/messages/msg_nope/html?token=${viewToken}`)).status).toBe(404);
+    const bogus = await page(`/inbox/${'x'.repeat(300)}?token=${viewToken}`);
     expect(bogus.status).toBe(400);
     expect(bogus.headers.get('content-type')).toMatch(/^text\/html/);
   });

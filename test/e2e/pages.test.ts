@@ -264,6 +264,10 @@ describe('inbox view (view_url) with a hostile HTML email', () => {
       const res = await page.goto(inbox.view_url);
       expect(res!.status()).toBe(200);
       expectPageHeaders(res);
+      // The page and its links carry the inbox's view token, never its key.
+      const viewToken = new URL(inbox.view_url).searchParams.get('token')!;
+      expect(viewToken).toMatch(/^mrv_/);
+      expect(await page.content()).not.toContain(inbox.api_key);
       const rows = page.locator('ul.rows li');
       expect(await rows.count()).toBe(2);
       // Newest first; the hostile subject is text, not markup.
@@ -274,6 +278,10 @@ describe('inbox view (view_url) with a hostile HTML email', () => {
       await Promise.all([page.waitForNavigation(), rows.nth(1).locator('a').click()]);
       const frameEl = page.locator('iframe.mail');
       expect(await frameEl.getAttribute('sandbox')).toBe('');
+      expect(new URL(page.url()).searchParams.get('token')).toBe(viewToken);
+      expect(await frameEl.getAttribute('src')).toContain(`token=${encodeURIComponent(viewToken)}`);
+      expect(await page.getByRole('link', { name: 'invoice.pdf' }).getAttribute('href')).toContain(`token=${encodeURIComponent(viewToken)}`);
+      expect(await page.content()).not.toContain(inbox.api_key);
       const frame = await (await frameEl.elementHandle())!.contentFrame();
       await frame!.waitForLoadState('load');
       await page.waitForTimeout(1500);

@@ -90,6 +90,17 @@ describe('connecting', () => {
     expect((await subscribe(c)).type).toBe('subscribed');
     await c.close();
   });
+
+  it('a rotated key cannot open a stream, at once; its successor can', async () => {
+    const a = await newAccount();
+    const url = await streamUrl(a.api_key);
+    const r = await api('POST', `/v1/inboxes/${a.id}/rotate-key`, { key: a.api_key });
+    expect(r.status, r.text).toBe(200);
+    await expect(connect(url, { key: a.api_key })).rejects.toMatchObject({ status: 401 });
+    const c = await connect(url, { key: r.body.result.api_key as string });
+    expect((await subscribe(c)).type).toBe('subscribed');
+    await c.close();
+  });
 });
 
 describe('live events', () => {

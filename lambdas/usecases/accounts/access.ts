@@ -3,7 +3,7 @@
  * many requests its subject made in the current rate window.
  */
 import { hashApiKey } from '../../core/api-keys.ts';
-import { getAccountAndInbox, getApiKey } from '../../store/accounts.ts';
+import { getApiKeyNow, getKeyOwners } from '../../store/credentials.ts';
 import { countRequest } from '../../store/rate-limits.ts';
 import type { Caller } from '../common/caller.ts';
 
@@ -23,14 +23,24 @@ export async function callerForKey<T>(key: string, addressedInboxId: string | un
   alongside: (accountId: string) => Promise<T>): Promise<KeyLookup & { counted?: T }>;
 export async function callerForKey<T>(key: string, addressedInboxId: string | undefined,
   alongside?: (accountId: string) => Promise<T>): Promise<KeyLookup & { counted?: T }> {
-  const record = await getApiKey(hashApiKey(key));
+  const hash = hashApiKey(key);
+  // Both reads strongly consistent: the request right after a rotation must see it.
+  const record = await getApiKeyNow(hash);
   if (!record) return { ok: false, reason: 'unknown_key' };
   const inboxId = record.kind === 'inbox' ? record.inbox_id : addressedInboxId;
-  const [{ account, inbox }, counted] = await Promise.all([getAccountAndInbox(record.account_id, inboxId), alongside?.(record.account_id)]);
+  const [{ account, inbox }, counted] = await Promise.all([getKeyOwners(record.account_id, inboxId), alongside?.(record.account_id)]);
   if (!account) return { ok: false, reason: 'owner_gone' };
   if (record.kind === 'inbox' && !inbox) return { ok: false, reason: 'owner_gone' };
+  if (isRevoked(record.kind === 'inbox' ? inbox : account, hash)) return { ok: false, reason: 'unknown_key' };
   return { ok: true, caller: { kind: record.kind, account, inbox }, counted };
 }
+
+/**
+ * A key item whose owner records another current key was rotated away: its item is normally
+ * deleted by the rotation, but one whose hash the rotation did not know (an inbox key from before
+ * rotation existed, rotated with the account key) is left behind and refused here.
+ */
+export const isRevoked = (owner: { key_hash?: string } | undefined, hash: string) => !!owner?.key_hash && owner.key_hash !== hash;
 
 /** Counts one request of `subject` in the window starting at `windowStart`; returns the count so far. */
 export const countApiRequest = (subject: string, windowStart: number, windowSeconds: number): Promise<number> =>

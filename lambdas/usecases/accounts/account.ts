@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import { capabilitiesFor } from '../../core/capabilities.ts';
+import { generateApiKey, hashApiKey } from '../../core/api-keys.ts';
 import { ApiError, badRequest, conflict } from '../../core/errors.ts';
 import { effectiveLimits, publicLimits, tierRank, type PaidTier, type Tier } from '../../core/tiers.ts';
 import { config } from '../../config.ts';
 import { paymentProvider } from '../../payments/index.ts';
 import type { UpgradeBody } from '../../schemas/account.ts';
 import * as store from '../../store/accounts.ts';
+import { rotateAccountKey as rotateStoredAccountKey } from '../../store/credentials.ts';
 import { sendsToday } from '../../store/sending.ts';
 import { countDomains } from '../../store/domains.ts';
 import type { AccountRecord } from '../../store/records.ts';
@@ -119,4 +121,16 @@ export async function upgradeAccount(a: AccountRecord, input: UpgradeInput): Pro
     case 'upgraded':
       return out.result;
   }
+}
+
+/** A new account key, shown once; `presentedKey` (the current one) is refused from the next request on. */
+export async function rotateAccountKey(a: AccountRecord, presentedKey: string) {
+  const accountApiKey = generateApiKey(a.tier);
+  const out = await rotateStoredAccountKey(a, hashApiKey(presentedKey), hashApiKey(accountApiKey));
+  if (!out.ok) {
+    throw conflict('KEY_CHANGED', 'The account key was rotated by another request meanwhile; this rotation changed nothing.', {
+      next_steps: ['Use the account_api_key that the other rotation returned.'],
+    });
+  }
+  return { accountApiKey, rotatedAt: out.now };
 }

@@ -1,10 +1,5 @@
-import { config } from '../../config.ts';
 import type { Tier } from '../../core/tiers.ts';
 import type { InboxRecord } from '../../store/records.ts';
-
-/** The inbox page for a person; it carries the inbox key, as the spec's view_url does. */
-export const viewUrl = (inboxId: string, inboxKey: string) =>
-  `${config.siteUrl}/inbox/${encodeURIComponent(inboxId)}?key=${encodeURIComponent(inboxKey)}`;
 
 export const displayName = (i: InboxRecord) => i.display_name ?? i.username;
 
@@ -19,9 +14,10 @@ export const inboxSummary = (i: InboxRecord) => ({
   last_received_at: i.last_received_at,
 });
 
-export const inboxDetail = (i: InboxRecord, tier: Tier, inboxKey: string) => ({
+/** `viewUrl`: from view-links.ts (it carries the inbox's view token, not its key). */
+export const inboxDetail = (i: InboxRecord, tier: Tier, viewUrl: string) => ({
   ...inboxSummary(i),
-  view_url: viewUrl(i.id, inboxKey),
+  view_url: viewUrl,
   tier,
   updated_at: i.updated_at,
   ...(i.client_id ? { client_id: i.client_id } : {}),

@@ -1,11 +1,13 @@
 import { generateApiKey, hashApiKey } from '../../core/api-keys.ts';
 import { ApiError, badRequest, conflict, tooManyRequests } from '../../core/errors.ts';
-import { newId } from '../../core/ids.ts';
+import { isId, newId } from '../../core/ids.ts';
 import { effectiveLimits, isPaid, type Tier } from '../../core/tiers.ts';
 import { usernameProblem } from '../../core/usernames.ts';
 import { config } from '../../config.ts';
 import * as store from '../../store/accounts.ts';
 import { getDomain, type CustomDomainRecord } from '../../store/domains.ts';
+import { getLegacyIdempotentResource, idempotencyScope } from '../../store/idempotency.ts';
+import { rotateInboxKey as rotateStoredInboxKey } from '../../store/credentials.ts';
 import type { AccountRecord, InboxRecord } from '../../store/records.ts';
 import type { z } from 'zod';
 import type { CreateInboxBody, ListInboxesQuery, UpdateInboxBody } from '../../schemas/inboxes.ts';
@@ -96,10 +98,14 @@ export async function createInbox(body: CreateInboxInput, account: AccountRecord
   }
 
   // Keyless: scoped to the source IP AND the username, so agents sharing one NAT address cannot
-  // replay (and read) each other's inbox by reusing a client_id.
-  const idemScope = account ? `acc:${account.id}` : `ip:${sourceIp}#${username}`;
+  // replay (and read) each other's inbox by reusing a client_id. Its own operation: a client_id of
+  // a send never names an inbox.
+  const idem: IdempotencyScopes = {
+    scope: idempotencyScope('create_inbox', account ? `acc:${account.id}` : `ip:${sourceIp}#${username}`),
+    legacy: account ? { scope: `acc:${account.id}`, accountId: account.id } : { scope: `ip:${sourceIp}#${username}`, username },
+  };
   if (body.client_id) {
-    const replay = await replayIdempotent(idemScope, body.client_id, tier, account?.id);
+    const replay = await replayIdempotent(idem, body.client_id, tier, account?.id);
     if (replay) return replay;
   }
 
@@ -143,9 +149,11 @@ export async function createInbox(body: CreateInboxInput, account: AccountRecord
       last_received_at: null,
       ...(body.client_id ? { client_id: body.client_id } : {}),
       ...(body.metadata ? { metadata: body.metadata } : {}),
+      key_hash: hashApiKey(inboxKey),
     };
     const newAccount: AccountRecord | undefined = account ? undefined : {
       id: accountId, tier: 'free', status: 'active', created_at: now, updated_at: now, inbox_count: 1, deleted_inbox_count: 0,
+      key_hash: hashApiKey(accountKey!),
       billing: { provider: null, payment_customer_id: null, subscription_id: null, subscription_status: 'free' },
     };
     const created = await newEvent('inbox.created', { account_id: accountId, inbox_id: inbox.id, timestamp: now }, {
@@ -154,8 +162,8 @@ export async function createInbox(body: CreateInboxInput, account: AccountRecord
     const outcome = await store.createInbox({
       events: [created],
       inbox,
-      inboxKeyHash: hashApiKey(inboxKey),
-      newAccount: newAccount && accountKey ? { account: newAccount, accountKeyHash: hashApiKey(accountKey) } : undefined,
+      inboxKeyHash: inbox.key_hash!,
+      newAccount: newAccount && accountKey ? { account: newAccount, accountKeyHash: newAccount.key_hash! } : undefined,
       maxInboxes: limits.maxInboxes,
       creationWindow: {
         subject: windowSubject,
@@ -163,7 +171,7 @@ export async function createInbox(body: CreateInboxInput, account: AccountRecord
         expectedVersion: window.version,
         windowMs: CREATION_WINDOW_MS,
       },
-      idempotency: body.client_id ? { scope: idemScope, clientId: body.client_id } : undefined,
+      idempotency: body.client_id ? { scope: idem.scope, clientId: body.client_id } : undefined,
       domain: domain ? { accountId: domain.account_id, domainId: domain.id } : undefined,
     });
     if (outcome.ok) {
@@ -174,7 +182,7 @@ export async function createInbox(body: CreateInboxInput, account: AccountRecord
       case 'username_taken': {
         // Concurrent repeats of one creation race for the username: the winner's transaction
         // wrote the client_id too, so a loser answers with that inbox like any later repeat.
-        const replay = body.client_id ? await replayIdempotent(idemScope, body.client_id, tier, account?.id) : undefined;
+        const replay = body.client_id ? await replayIdempotent(idem, body.client_id, tier, account?.id) : undefined;
         if (replay) return replay;
         throw conflict('USERNAME_TAKEN', domain ? `${inbox.address} is already taken.` : `The username "${username}" is already taken.`, { field: 'username' });
       }
@@ -187,7 +195,7 @@ export async function createInbox(body: CreateInboxInput, account: AccountRecord
         throw await inboxLimitError(fresh ?? account!, limits.maxInboxes);
       }
       case 'duplicate_client_id': {
-        const replay = await replayIdempotent(idemScope, body.client_id!, tier, account?.id);
+        const replay = await replayIdempotent(idem, body.client_id!, tier, account?.id);
         if (replay) return replay;
         await backoff(attempt);
         continue;
@@ -202,14 +210,30 @@ export async function createInbox(body: CreateInboxInput, account: AccountRecord
 }
 
 /**
+ * Where a creation's client_id is kept: its key (operation create_inbox, the account or the IP and
+ * username), and the key items written before per-operation keys used, with what the inbox it
+ * names must match (those items never expire; a repeat across that deploy still finds its inbox).
+ */
+interface IdempotencyScopes {
+  scope: string;
+  legacy: { scope: string; accountId?: string; username?: string };
+}
+
+/**
  * A repeat with the same client_id: the existing inbox, 200, without keys (they are hashed).
  * `callerTier` is the caller's; a keyless caller is "free" even when the inbox's account has
  * been upgraded since, so the owner's tier is read for that case.
  */
-async function replayIdempotent(scope: string, clientId: string, callerTier: Tier, callerAccountId?: string): Promise<CreateInboxOutcome | undefined> {
-  const inboxId = await store.getIdempotentInboxId(scope, clientId);
-  if (!inboxId) return undefined;
-  const inbox = await store.getInbox(inboxId);
+async function replayIdempotent(idem: IdempotencyScopes, clientId: string, callerTier: Tier, callerAccountId?: string): Promise<CreateInboxOutcome | undefined> {
+  let inbox: InboxRecord | undefined;
+  const inboxId = await store.getIdempotentInboxId(idem.scope, clientId);
+  if (inboxId) inbox = await store.getInbox(inboxId);
+  else {
+    const legacyId = await getLegacyIdempotentResource(idem.legacy.scope, clientId);
+    const legacy = legacyId && isId('inbox', legacyId) ? await store.getInbox(legacyId) : undefined;
+    const { accountId, username } = idem.legacy;
+    if (legacy && (accountId ? legacy.account_id === accountId : legacy.username === username)) inbox = legacy;
+  }
   if (!inbox) return undefined;
   const tier = inbox.account_id === callerAccountId ? callerTier : (await store.getAccount(inbox.account_id))?.tier ?? callerTier;
   // Metadata only to the owning account's key: a keyless replay proves no ownership.
@@ -245,4 +269,21 @@ export async function deleteInbox(inbox: InboxRecord): Promise<{ deleted_at: str
   if (!deleted) throw new ApiError(404, 'INBOX_NOT_FOUND', `Inbox ${inbox.id} is already deleted.`);
   await dispatchAfterCommit([event]);
   return { deleted_at: now };
+}
+
+/**
+ * A new key for the inbox, shown once; the old one is refused from the next request on. The view
+ * token is separate and stays (a leaked key is not a leaked view link: POST …/view-url for that).
+ * `presented`: the caller's key and its kind; an inbox key presented here is the old key itself.
+ */
+export async function rotateInboxKey(inbox: InboxRecord, tier: Tier, presented: { kind: 'account' | 'inbox'; key: string }) {
+  const apiKey = generateApiKey(tier);
+  const oldHash = inbox.key_hash ?? (presented.kind === 'inbox' ? hashApiKey(presented.key) : undefined);
+  const out = await rotateStoredInboxKey(inbox, oldHash, hashApiKey(apiKey));
+  if (!out.ok) {
+    throw conflict('KEY_CHANGED', `The key of inbox ${inbox.id} was rotated (or the inbox deleted) by another request meanwhile; this rotation changed nothing.`, {
+      next_steps: ['Use the api_key that the other rotation returned; rotate again with it (or the account key) if it is lost.'],
+    });
+  }
+  return { apiKey, rotatedAt: out.now };
 }

@@ -5,18 +5,18 @@
  */
 import type { z } from 'zod';
 import { linkSigningSecret } from '../../aws/secrets.ts';
-import { hashApiKey, looksLikeApiKey } from '../../core/api-keys.ts';
 import { upgradeAgentScript } from '../../core/capabilities.ts';
 import { ApiError, badRequest, notFound, tooManyRequests } from '../../core/errors.ts';
 import { isId, newId } from '../../core/ids.ts';
 import { MAGIC_LINK_TTL_SECONDS, signMagicLink, verifyMagicLink, type MagicLinkClaims, type MagicLinkPurpose } from '../../core/magic-links.ts';
+import { looksLikeViewToken, viewTokenMatches } from '../../core/view-tokens.ts';
 import { PAID_TIERS, TIER_LIMITS, tierRank, type PaidTier, type Tier } from '../../core/tiers.ts';
 import { config } from '../../config.ts';
 import { errorFields, log } from '../../log.ts';
 import { paymentProvider } from '../../payments/index.ts';
 import { WebhookSignatureError } from '../../payments/provider.ts';
 import type { NotifyOperatorBody, UpgradeLinkBody } from '../../schemas/operators.ts';
-import { getAccount, getApiKey, getInbox } from '../../store/accounts.ts';
+import { getAccount, getInbox } from '../../store/accounts.ts';
 import * as store from '../../store/operators.ts';
 import type { NotificationRecord } from '../../store/operators.ts';
 import type { AccountRecord, InboxRecord } from '../../store/records.ts';
@@ -305,25 +305,32 @@ export async function respondToNotification(notificationId: string, token: strin
 }
 
 // ---------------------------------------------------------------------------------------------
-// The inbox view: view_url carries the inbox key.
+// The inbox view: view_url carries the inbox's view token (core/view-tokens.ts), never a key.
 // ---------------------------------------------------------------------------------------------
 
 export type InboxAccess = { ok: true; inbox: InboxRecord } | { ok: false; status: 401 | 404; problem: string };
 
-export async function inboxForKey(inboxId: string, key: string | undefined): Promise<InboxAccess> {
-  if (!key) return { ok: false, status: 401, problem: 'This page needs the key that came with its link (?key=…).' };
-  if (!looksLikeApiKey(key)) return { ok: false, status: 401, problem: 'The key in this link is not a valid inbox key.' };
+/**
+ * The inbox a view link opens: only with that inbox's current view token. An API key (?key=, as
+ * links carried before view tokens) is refused, even the inbox's own: a page URL ends up in
+ * browser history, logs and referrers, so it must not hold a credential that reads or sends by API.
+ */
+export async function inboxForViewToken(inboxId: string, token: string | undefined, key?: string): Promise<InboxAccess> {
+  if (key !== undefined && !token) {
+    return { ok: false, status: 401, problem: 'View links no longer carry the inbox key, and a key does not open this page. The inbox\'s view_url now carries a view token of its own.' };
+  }
+  if (!token) return { ok: false, status: 401, problem: 'This page needs the token that came with its link (?token=…).' };
+  if (!looksLikeViewToken(token)) return { ok: false, status: 401, problem: 'The token in this link is not a view token.' };
   try {
-    const record = await getApiKey(hashApiKey(key));
-    // Only the inbox key of this very inbox opens it (the key that view_url embeds).
-    if (!record || record.kind !== 'inbox' || record.inbox_id !== inboxId) {
-      return { ok: false, status: 401, problem: 'The key in this link does not open this inbox.' };
+    const [inbox, secret] = await Promise.all([getInbox(inboxId), linkSigningSecret()]);
+    // The token of this very inbox at its current version: a reissued link revokes every earlier one.
+    if (!inbox || !viewTokenMatches(secret, inboxId, inbox.view_token_version ?? 0, token)) {
+      return { ok: false, status: 401, problem: 'This link does not open this inbox (it may have been replaced by a newer one).' };
     }
-    const inbox = await getInbox(inboxId);
-    if (!inbox || inbox.status !== 'active') return { ok: false, status: 404, problem: 'This inbox was deleted.' };
+    if (inbox.status !== 'active') return { ok: false, status: 404, problem: 'This inbox was deleted.' };
     return { ok: true, inbox };
   } catch (e) {
-    log.error('inbox view: key check failed', errorFields(e));
+    log.error('inbox view: token check failed', errorFields(e));
     throw e;
   }
 }

@@ -9,13 +9,16 @@
  * for the replay (a conditional write on mode = replaying) or — once the replay switched to live
  * — posts it itself. The replay sends the held events last, in id order.
  */
-import { hashApiKey, looksLikeApiKey } from '../../core/api-keys.ts';
+import { looksLikeApiKey } from '../../core/api-keys.ts';
 import { controlFrame, eventFrame, hears, parseSubscribe, REPLAY_MAX_EVENTS, StreamProtocolError } from '../../core/stream.ts';
 import { closeConnection, postToConnection, streamUrl } from '../../aws/stream.ts';
 import { errorFields, log } from '../../log.ts';
-import { getAccountAndInbox, getApiKey, getInbox } from '../../store/accounts.ts';
+import { getInbox } from '../../store/accounts.ts';
+import { callerForKey } from '../accounts/access.ts';
 import * as store from '../../store/connections.ts';
 import { getEvent } from '../../store/events.ts';
+import { config } from '../../config.ts';
+import { effectiveLimits } from '../../core/tiers.ts';
 import type { EventRecord } from '../../store/records.ts';
 
 /**
@@ -26,19 +29,37 @@ const REPLAY_SETTLE_MS = 300;
 
 export const streamInfo = () => ({ url: streamUrl });
 
-export type ConnectOutcome = { ok: true } | { ok: false; status: 401; message: string };
+/** A refused connect may try again this soon: a connection closes when its client goes. */
+const STREAM_RETRY_AFTER_SECONDS = 5;
 
-/** $connect: an account or inbox key (Bearer header, or ?key= for browsers), else 401. */
+export type ConnectOutcome = { ok: true }
+  | { ok: false; status: 401 | 429; error: string; message: string; current_usage?: Record<string, number>; retry_after?: number; next_steps?: string[] };
+
+/**
+ * $connect: an account or inbox key (Bearer header, or ?key= for browsers), else 401; 429
+ * TOO_MANY_STREAMS when the account holds its tier's cap of connections. The count and the write
+ * are not one transaction: connects of one account racing each other may pass the cap by the
+ * few in flight at the same moment, never more.
+ */
 export async function connect(connectionId: string, key: string | undefined, now = new Date()): Promise<ConnectOutcome> {
-  const refuse = (message: string): ConnectOutcome => ({ ok: false, status: 401, message });
+  const refuse = (message: string): ConnectOutcome => ({ ok: false, status: 401, error: 'INVALID_API_KEY', message });
   if (!key) return refuse('An API key is required: Authorization: Bearer <key>, or ?key=<key>.');
   if (!looksLikeApiKey(key)) return refuse('The API key is malformed.');
-  const record = await getApiKey(hashApiKey(key));
-  if (!record) return refuse('The API key is invalid or revoked.');
-  const { account, inbox } = await getAccountAndInbox(record.account_id, record.kind === 'inbox' ? record.inbox_id : undefined);
-  if (!account || (record.kind === 'inbox' && (!inbox || inbox.status === 'deleted'))) return refuse('The API key is invalid or revoked.');
+  // The same strongly consistent lookup as every API request: a rotated key is refused at once.
+  const found = await callerForKey(key, undefined);
+  if (!found.ok) return refuse('The API key is invalid or revoked.');
+  const { kind, account, inbox } = found.caller;
+  if (kind === 'inbox' && (!inbox || inbox.status === 'deleted')) return refuse('The API key is invalid or revoked.');
+  const cap = effectiveLimits(account.tier, config.limitOverrides).streamConnections;
+  const open = await store.countConnections(account.id, cap);
+  if (open >= cap) {
+    return { ok: false, status: 429, error: 'TOO_MANY_STREAMS', retry_after: STREAM_RETRY_AFTER_SECONDS,
+      message: `This account already holds ${open} stream connections, the most its ${account.tier} tier allows (${cap}).`,
+      current_usage: { stream_connections: open, max_stream_connections: cap },
+      next_steps: ['Close a connection you no longer use, or share one: a subscribe may name several inbox_ids (or none: every inbox of the account).'] };
+  }
   await store.putConnection({
-    connection_id: connectionId, account_id: account.id, key_kind: record.kind, key_inbox_id: record.kind === 'inbox' ? record.inbox_id! : null,
+    connection_id: connectionId, account_id: account.id, key_kind: kind, key_inbox_id: kind === 'inbox' ? inbox!.id : null,
     connected_at: now.toISOString(), mode: 'idle', event_types: null, inbox_ids: null,
   });
   return { ok: true };

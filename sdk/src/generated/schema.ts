@@ -159,6 +159,50 @@ export interface paths {
         patch: operations["updateInbox"];
         trace?: never;
     };
+    "/v1/inboxes/{id}/rotate-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a new inbox key (the old one is refused from the next request on)
+         * @description With the inbox key or the account key. The new api_key is returned once (stored only as a hash); the old key answers 401 at once. view_url does not change: reissue it with POST /v1/inboxes/{id}/view-url. 409 KEY_CHANGED when another rotation of the same key won the race.
+         *
+         *     Auth: Inbox key of this inbox, or the account key.
+         */
+        post: operations["rotateInboxKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inboxes/{id}/view-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a new view_url (every earlier one stops opening the inbox page)
+         * @description view_url carries a read-only view token, not a key: it opens only the inbox page, and the API refuses it. Reissuing revokes the old link at once; the inbox key is unchanged.
+         *
+         *     Auth: Inbox key of this inbox, or the account key.
+         */
+        post: operations["reissueViewUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/domains": {
         parameters: {
             query?: never;
@@ -174,7 +218,7 @@ export interface paths {
         put?: never;
         /**
          * Add a custom domain: DNS records to publish
-         * @description Answers the records: MX (receiving), three Easy DKIM CNAMEs and SPF (sending), MAIL FROM MX and TXT, a DMARC suggestion. Paid tiers (free: 402 DOMAIN_REQUIRES_PAID); at most the tier's max_custom_domains (403 DOMAIN_LIMIT_EXCEEDED). A domain belongs to one account (409 DOMAIN_TAKEN). Publish the records, then POST /v1/domains/{id}/verify.
+         * @description A pending claim: answers the records, first the claim's own ownership TXT token (_mailroom-challenge), then MX (receiving), SPF (sending), MAIL FROM MX and TXT, a DMARC suggestion; the three Easy DKIM CNAMEs follow once the token is found (verify). Paid tiers (free: 402 DOMAIN_REQUIRES_PAID); at most the tier's max_custom_domains (403 DOMAIN_LIMIT_EXCEEDED). Pending claims of other accounts do not block a name, and expire after 72 hours; a name another account has proven is 409 DOMAIN_TAKEN, one with an SES identity Mailroom did not create 409 DOMAIN_IDENTITY_EXISTS. Publish the records, then POST /v1/domains/{id}/verify.
          *
          *     Auth: Account key.
          */
@@ -203,7 +247,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an unused custom domain
-         * @description Refused with 409 DOMAIN_IN_USE while active inboxes use it; next_steps names them.
+         * @description Refused with 409 DOMAIN_IN_USE while active inboxes use it; next_steps names them. The SES identity Mailroom created for the domain is removed first (one it did not create is never touched), then the name is released; if SES fails, the domain stays deleting (503 DOMAIN_DELETE_INCOMPLETE) and DELETE again retries.
          *
          *     Auth: Account key.
          */
@@ -224,7 +268,7 @@ export interface paths {
         put?: never;
         /**
          * Check its DNS records
-         * @description Looks up every record in DNS and reads the SES identity; the domain is verified when the receiving and sending records hold. Each record gets status verified or failed, with detail saying what DNS answered. The first time a domain is verified, domain.verified is emitted.
+         * @description Looks up every record in DNS and reads the SES identity. Once the ownership TXT token is found the claim holds the name (the first account to prove it wins; a later one gets 409 DOMAIN_TAKEN), its SES identity is created and its DKIM CNAMEs are listed; the domain is verified when the ownership, receiving and sending records hold and SES has verified the identity. Each record gets status verified or failed, with detail saying what DNS answered. An unproven claim past expires_at is 409 DOMAIN_CLAIM_EXPIRED. The first time a domain is verified, domain.verified is emitted.
          *
          *     Auth: Account key.
          */
@@ -266,7 +310,7 @@ export interface paths {
         };
         /**
          * Wait for the next matching message (long poll): returns it with its verification_code and cta as soon as it is stored
-         * @description Answers as soon as a matching message is stored, or after timeout seconds (1-25, default 20) with {message: null, timed_out: true} and a next_steps line giving the exact call to go on waiting. after (a message id) never misses mail between two waits; without it, since defaults to the moment of the call minus 10 s. Filters: from, subject (case-insensitive substrings), has (code, link, any), unread_only, verified_only. Several waiters all see the same mail.
+         * @description Answers as soon as a matching message is stored, or after timeout seconds (1-25, default 20) with {message: null, timed_out: true} and a next_steps line giving the exact call to go on waiting. after (a message id) never misses mail between two waits; without it, since defaults to the moment of the call minus 10 s. Filters: from (the domain of the sender address, subdomains included, or a whole address; never the display name), subject (case-insensitive substring), has (code, link, any), unread_only, verified_only. Several waiters all see the same mail.
          *
          *     Auth: Inbox key of this inbox, or the account key.
          */
@@ -486,7 +530,7 @@ export interface paths {
         put?: never;
         /**
          * Allow or block a sender (exact address, *@domain, *@*.domain), account-wide or for one inbox
-         * @description Inbox entries are evaluated before account-wide ones; the most specific match decides (exact over *@domain over *@*.domain); at equal specificity allow wins. Any allowlist entry that applies to an inbox makes it allowlist-only.
+         * @description Inbox entries are evaluated before account-wide ones; the most specific match decides (exact over *@domain over *@*.domain); at equal specificity allow wins. Any allowlist entry that applies to an inbox makes it allowlist-only. An allowlist entry admits a sender only when DMARC passed for its From domain (authentication.sender_verified); blocklist entries match the From address as written.
          *
          *     Auth: Account key.
          */
@@ -843,6 +887,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/account/rotate-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a new account key (the old one is refused from the next request on)
+         * @description The new account_api_key is returned once (stored only as a hash); the old key answers 401 at once. Inbox keys are not affected. 409 KEY_CHANGED when another rotation won the race.
+         *
+         *     Auth: Account key.
+         */
+        post: operations["rotateAccountKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/account/upgrade-link": {
         parameters: {
             query?: never;
@@ -1057,7 +1123,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Inbox view (view_url): messages and conversations, newest first
+         * Inbox view (view_url): messages and conversations, newest first; opened by the view token, never by a key
          * @description Auth: No key.
          */
         get: operations["getInboxPage"];
@@ -1139,6 +1205,13 @@ export interface components {
                 subscription_id: string | null;
                 provider: string | null;
             };
+        };
+        AccountKeyRotated: {
+            account_id: string;
+            /** @description The new account key, shown this once (stored only as a hash); the old key is refused from now on */
+            account_api_key: string;
+            /** @description ISO 8601, UTC */
+            rotated_at: string;
         };
         AddThreadLabelRequest: {
             /** @description Case-sensitive label */
@@ -1285,11 +1358,18 @@ export interface components {
             /** @description ASCII (IDNA) form, as in addresses */
             domain: string;
             domain_unicode: string;
-            /** @enum {string} */
-            status: "pending" | "verified";
+            /**
+             * @description expired: the ownership record was not found in time (verify refuses it; add the domain again); deleting: a DELETE is under way (DELETE again to finish it)
+             * @enum {string}
+             */
+            status: "pending" | "verified" | "expired" | "deleting";
             records: components["schemas"]["DomainDnsRecord"][];
             /** @description Whether SES has verified the sending identity (it checks the DKIM records itself) */
             ses_identity_verified: boolean;
+            /** @description Whether the ownership TXT record was found: the claim then holds the name, and its SES identity and DKIM records exist */
+            ownership_verified: boolean;
+            /** @description Until when the ownership record may be proven; null once proven */
+            expires_at: string | null;
             /** @description ISO 8601, UTC */
             created_at: string;
             /** @description ISO 8601, UTC */
@@ -1312,11 +1392,11 @@ export interface components {
             /** @description MX preference; null for other types */
             priority: number | null;
             /**
-             * @description receiving: MX to SES inbound; sending: Easy DKIM CNAMEs and SPF; mail_from: custom MAIL FROM subdomain; dmarc: a suggested policy
+             * @description ownership: the claim's TXT token (_mailroom-challenge), proof of control; receiving: MX to SES inbound; sending: Easy DKIM CNAMEs (listed once ownership is proven) and SPF; mail_from: custom MAIL FROM subdomain; dmarc: a suggested policy
              * @enum {string}
              */
-            purpose: "receiving" | "sending" | "mail_from" | "dmarc";
-            /** @description Must hold before the domain is verified (receiving and sending records) */
+            purpose: "ownership" | "receiving" | "sending" | "mail_from" | "dmarc";
+            /** @description Must hold before the domain is verified (ownership, receiving and sending records) */
             required: boolean;
             /**
              * @description pending until the first verify call
@@ -1403,6 +1483,7 @@ export interface components {
             thread_count: number;
             /** @description ISO 8601, UTC */
             last_received_at: string | null;
+            /** @description The inbox page for a person, carrying a read-only view token (not a key); POST /v1/inboxes/{id}/view-url revokes it and issues another */
             view_url: string;
             tier: components["schemas"]["Tier"];
             /** @description ISO 8601, UTC */
@@ -1422,6 +1503,7 @@ export interface components {
             display_name: string;
             status: components["schemas"]["InboxStatus"];
             tier: components["schemas"]["Tier"];
+            /** @description The inbox page for a person, carrying a read-only view token (not a key); null on an idempotent replay */
             view_url: string | null;
             /** @description ISO 8601, UTC */
             created_at: string;
@@ -1437,6 +1519,13 @@ export interface components {
             status: "deleted";
             /** @description ISO 8601, UTC */
             deleted_at: string;
+        };
+        InboxKeyRotated: {
+            id: string;
+            /** @description The new inbox key, shown this once (stored only as a hash); the old key is refused from now on */
+            api_key: string;
+            /** @description ISO 8601, UTC */
+            rotated_at: string;
         };
         InboxList: {
             inboxes: components["schemas"]["InboxSummary"][];
@@ -1468,6 +1557,13 @@ export interface components {
             status: components["schemas"]["InboxStatus"];
             /** @description ISO 8601, UTC */
             updated_at: string;
+        };
+        InboxViewUrl: {
+            id: string;
+            /** @description The new view link; every earlier view_url of this inbox stopped opening the page */
+            view_url: string;
+            /** @description ISO 8601, UTC */
+            issued_at: string;
         };
         ListEntry: {
             id: string;
@@ -1928,6 +2024,7 @@ export interface components {
     pathItems: never;
 }
 export type Account = components['schemas']['Account'];
+export type AccountKeyRotated = components['schemas']['AccountKeyRotated'];
 export type AddThreadLabelRequest = components['schemas']['AddThreadLabelRequest'];
 export type Attachment = components['schemas']['Attachment'];
 export type AttachmentDownload = components['schemas']['AttachmentDownload'];
@@ -1953,10 +2050,12 @@ export type Error = components['schemas']['Error'];
 export type Inbox = components['schemas']['Inbox'];
 export type InboxCreated = components['schemas']['InboxCreated'];
 export type InboxDeleted = components['schemas']['InboxDeleted'];
+export type InboxKeyRotated = components['schemas']['InboxKeyRotated'];
 export type InboxList = components['schemas']['InboxList'];
 export type InboxStatus = components['schemas']['InboxStatus'];
 export type InboxSummary = components['schemas']['InboxSummary'];
 export type InboxUpdated = components['schemas']['InboxUpdated'];
+export type InboxViewUrl = components['schemas']['InboxViewUrl'];
 export type ListEntry = components['schemas']['ListEntry'];
 export type ListEntryDeleted = components['schemas']['ListEntryDeleted'];
 export type ListEntryList = components['schemas']['ListEntryList'];
@@ -2582,6 +2681,155 @@ export interface operations {
             };
         };
     };
+    rotateInboxKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["InboxKeyRotated"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reissueViewUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["InboxViewUrl"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listDomains: {
         parameters: {
             query?: {
@@ -2892,6 +3140,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     verifyDomain: {
@@ -2937,6 +3194,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3060,7 +3326,7 @@ export interface operations {
                 after?: string;
                 /** @description ISO time: only mail received from then on. Default: the moment of the call minus 10 s (ignored with after unless given) */
                 since?: string;
-                /** @description Case-insensitive substring of the sender address or name */
+                /** @description The sender address's domain or a whole address, case-insensitive: github.com matches x@github.com and x@mail.github.com (not x@github.com.evil.example); noreply@github.com matches that address only. Never the display name, which the sender writes freely */
                 from?: string;
                 /** @description Case-insensitive substring of the subject */
                 subject?: string;
@@ -4385,6 +4651,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -4631,6 +4906,15 @@ export interface operations {
             };
             /** @description Payment required */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5871,6 +6155,65 @@ export interface operations {
             };
         };
     };
+    rotateAccountKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["AccountKeyRotated"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createUpgradeLink: {
         parameters: {
             query?: never;
@@ -6447,6 +6790,7 @@ export interface operations {
     getInboxPage: {
         parameters: {
             query?: {
+                token?: string;
                 key?: string;
                 view?: "messages" | "threads";
                 thread?: string;
@@ -6461,7 +6805,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Inbox view (view_url): messages and conversations, newest first */
+            /** @description Inbox view (view_url): messages and conversations, newest first; opened by the view token, never by a key */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6502,6 +6846,7 @@ export interface operations {
     getMessageHtml: {
         parameters: {
             query?: {
+                token?: string;
                 key?: string;
             };
             header?: never;
@@ -6554,6 +6899,7 @@ export interface operations {
     getAttachmentRedirect: {
         parameters: {
             query?: {
+                token?: string;
                 key?: string;
             };
             header?: never;
