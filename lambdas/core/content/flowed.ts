@@ -13,6 +13,12 @@ function depthOf(line: string): number {
 }
 
 /**
+ * The spaces that end a paragraph. `(?<! )` starts a match only at the first space of a run: a
+ * plain ` +$` retries from every space of a long run that does not end the paragraph (quadratic).
+ */
+const TRAILING_SPACES = /(?<! ) +$/;
+
+/**
  * Decodes a format=flowed body into lines. Each output line is one paragraph (soft breaks
  * joined); quoted paragraphs keep their depth as a "> " prefix per level. With `delSp`
  * (RFC 3676 §4.2, DelSp=yes) the space before a soft break is deleted when joining.
@@ -25,7 +31,7 @@ export function decodeFlowed(text: string, delSp = false): string {
   const flush = () => {
     if (para === null) return;
     const joined = para.join('');
-    const body = joined === '-- ' ? joined : joined.replace(/ +$/, '');
+    const body = joined === '-- ' ? joined : joined.replace(TRAILING_SPACES, '');
     out.push(paraDepth > 0 ? `${'>'.repeat(paraDepth)}${body === '' ? '' : ` ${body}`}` : body);
     para = null;
   };

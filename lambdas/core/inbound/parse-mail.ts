@@ -88,10 +88,19 @@ function headerLinesByHand(raw: Buffer): { key: string; line: string }[] {
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const asList = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
+/**
+ * The address-like words of a header value: the runs between separators with an "@" inside (not
+ * first, not last). A split and a scan, where `/[^\s<>"]+@[^\s<>"]+/` would rescan a long run
+ * without "@" from each of its characters: quadratic in a 64 KB header.
+ */
+const addressWords = (value: string, separators: RegExp) =>
+  value.split(separators).filter((w) => w.slice(1, -1).includes('@'));
+
 function fromHeaders(headers: Record<string, string | string[]>, raw: Buffer, parseError: string): ParsedInbound {
   const fromRaw = first(headers.from) ?? '';
-  const fromAddr = /<([^>]+)>/.exec(fromRaw)?.[1] ?? /[^\s<>"]+@[^\s<>"]+/.exec(fromRaw)?.[0];
-  const list = (h: string | string[] | undefined) => asList(h).flatMap((v) => v.match(/[^\s<>",;]+@[^\s<>",;]+/g) ?? []).map((s) => s.toLowerCase());
+  // [^<>] not [^>]: a run of "<" without ">" would otherwise be rescanned from each "<".
+  const fromAddr = /<([^<>]+)>/.exec(fromRaw)?.[1] ?? addressWords(fromRaw, /[\s<>"]+/)[0];
+  const list = (h: string | string[] | undefined) => asList(h).flatMap((v) => addressWords(v, /[\s<>",;]+/)).map((s) => s.toLowerCase());
   const headEnd = raw.indexOf('\r\n\r\n') >= 0 ? raw.indexOf('\r\n\r\n') + 4 : raw.indexOf('\n\n') >= 0 ? raw.indexOf('\n\n') + 2 : raw.length;
   const body = raw.length > MAX_PARSE_BYTES ? '' : raw.subarray(headEnd).toString('utf8');
   return {

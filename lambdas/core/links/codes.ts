@@ -81,8 +81,8 @@ const ENTER_VERB = new Set([
 const ACCESS_AFTER = /\b(?:sign|log)[ -]?in|login|verif|confirm|continue|complete|finish|access|authenticat|reset|anmelden|bestatig|fortfahren|connecter|connexion|verifi|confirmer|continuer|iniciar|acceder|confirmar|continuar|entrar|acessar/;
 /** Mail-level hint that codes are being sent. */
 const CODE_MAIL = /\b(?:one[- ]time|verification|security|login|sign[- ]in|access|confirmation|authentication|2fa|two[- ]factor|otp|passcode)\b.{0,20}\bcode|\b[a-z]*(?:bestatigungs|sicherheits|einmal|anmelde|zugangs|verifizierungs)code|\bcode (?:de |di )?(?:verification|securite|confirmation|connexion|acces|verifica|accesso)|\bcodigo (?:de )?(?:verificacion|verificacao|seguranca|seguridad|acceso|acesso|confirmacion|confirmacao)|\bone[- ]time (?:pin|password)|\b(?:your|the|this|dein|ihr|votre|tu|seu|su|il tuo) (?:[a-z]+ )?(?:code|pin|codigo|codice)\b|\botp\b|\bpasscode\b/;
-/** Sentences handing out a marketing code. */
-const PROMO_CONTEXT = /\bcheckout\b|\d+ ?% (?:off|rabatt|de descuento|de desconto|de reduction|sconto)|\b(?:off|save) (?:your|everything|all|\d)|\bdiscount|\bsale\b|\bcoupon|\bpromo|\bvoucher|\brabatt|\bgutschein|\breduction|\bdescuento|\bdesconto|\bcupom|\bcupon|\bsconto|\bbei der bestellung|\bau moment de (?:la )?commande|\bal (?:finalizar|pagar)|\bno carrinho/;
+/** Sentences handing out a marketing code. (?<!\d): a run of digits is tried once, from its first digit. */
+const PROMO_CONTEXT = /\bcheckout\b|(?<!\d)\d+ ?% (?:off|rabatt|de descuento|de desconto|de reduction|sconto)|\b(?:off|save) (?:your|everything|all|\d)|\bdiscount|\bsale\b|\bcoupon|\bpromo|\bvoucher|\brabatt|\bgutschein|\breduction|\bdescuento|\bdesconto|\bcupom|\bcupon|\bsconto|\bbei der bestellung|\bau moment de (?:la )?commande|\bal (?:finalizar|pagar)|\bno carrinho/;
 /** Mails carrying meeting dial-in details: their passcodes are reusable, not one-time. */
 const MEETING_MAIL = /\bmeeting id\b|\bwebinar id\b|\bconference id\b|\bone tap mobile\b|\bjoin by phone\b|\bdial[- ]in\b|\bbesprechungs-id\b|\bid de (?:la )?reunion\b|\bid da reuniao\b|\bid de reunion\b/;
 /** Mails where a "PIN" is a booking or dial-in reference. */
@@ -126,7 +126,9 @@ function maskLinks(text: string): string {
 /* ---------------------------------------------------------------- candidates */
 
 const STRIP_LEAD = /^[([{"'«“„‚*#（「【［]+/;
-const STRIP_TRAIL = /[)\]}"'»”*.,;:!?，。、！？；）」】］]+$/;
+// Each trailing strip starts only where its run starts, (?<![…]): a plain `[…]+$` retries from
+// every character of a long run that does not end the string (quadratic).
+const STRIP_TRAIL = /(?<![)\]}"'»”*.,;:!?，。、！？；）」】］])[)\]}"'»”*.,;:!?，。、！？；）」】］]+$/;
 const DIGIT_GROUP = /^[+(]?\d[\d()\-./]*$/;
 
 function isDate(groups: string[]): boolean {
@@ -373,8 +375,8 @@ function judge(
   // Shape vetoes: parts of number runs (phones, tracking numbers), money, units, years, dates.
   if (DIGIT_GROUP.test(c.prevWord) || DIGIT_GROUP.test(c.nextWord.replace(/[.,;:]$/, ''))) return undefined;
   const prevFolded = fold(c.prevWord);
-  const nextFolded = fold(c.nextWord).replace(/[.,;:!?)]+$/, '');
-  if (CURRENCY_WORD.test(prevFolded.replace(/[:]+$/, '')) || UNIT_WORD.test(nextFolded) || CURRENCY_WORD.test(nextFolded)) return undefined;
+  const nextFolded = fold(c.nextWord).replace(/(?<![.,;:!?)])[.,;:!?)]+$/, '');
+  if (CURRENCY_WORD.test(prevFolded.replace(/(?<!:):+$/, '')) || UNIT_WORD.test(nextFolded) || CURRENCY_WORD.test(nextFolded)) return undefined;
   if (MONTHS.test(prevFolded) || MONTHS.test(nextFolded)) return undefined;
   // "No. 11842260", "Nr. 40028922", "# 5521"
   if (/^(?:no|n°|nº|nr|#)\.?:?$/.test(prevFolded)) return undefined;
@@ -391,7 +393,7 @@ function judge(
   const wordStart = c.start - c.lead.length;
   const beforeFolded = fold(text.slice(Math.max(ss, wordStart - 120), wordStart));
   const afterFolded = fold(text.slice(c.end, Math.min(se, c.end + 80)));
-  const line = text.slice(ls, le).trim().replace(/^[\s\-*•>#:]+|[\s.!:]+$/g, '');
+  const line = text.slice(ls, le).trim().replace(/^[\s\-*•>#:]+/, '').replace(/(?<![\s.!:])[\s.!:]+$/, '');
   const standalone = line === text.slice(c.start, c.end).trim();
 
   let before = labelBefore(beforeFolded);

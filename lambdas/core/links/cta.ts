@@ -137,7 +137,7 @@ function textCandidates(text: string, order: { n: number }): Candidate[] {
     // "Approve: https://…" — the words before the URL on its line name it.
     let label = '';
     const onLine = lastSentence(sameLine)
-      .replace(/[\s:<>([\-–—=]+$/, '')
+      .replace(/(?<![\s:<>([\-–—=])[\s:<>([\-–—=]+$/, '') // (?<!…): starts only where the run does
       .replace(/^[\s\-*•·>]+/, '')
       .trim();
     if (onLine.length > 0 && onLine.length <= 80) label = onLine;

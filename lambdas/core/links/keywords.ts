@@ -138,6 +138,8 @@ const LOGIN = new RegExp(
     'faca login', 'melde dich an', 'melden sie sich an',
   ].join('|'),
 );
+// Word endings are bounded ({0,12}): unbounded, a long word of repeated stems ("подтвердподтверд…")
+// is rescanned from each stem, quadratic in the word.
 const VERIFY = new RegExp(
   [
     '\\bverif', '\\bvalidat', '\\bvalider\\b', '\\bvalidar\\b',
@@ -145,8 +147,8 @@ const VERIFY = new RegExp(
     '(?:e-?mail|adresse|konto|account).{0,20}(?:bestatig|bestaetig|verifizier)', 'bestatigen sie ihre (?:e-?mail|adresse|konto)',
     'complete (?:your )?(?:registration|sign.?up)', 'registrierung abschliessen', 'finaliser (?:votre |mon )?inscription',
     'completar (?:el |o |tu |seu )?(?:registro|cadastro)', 'concluir (?:o |seu )?cadastro',
-    '\\bpotwierd[zź][a-z]* (?:sw[oó]j |tw[oó]j )?(?:adres|e-?mail|konto)', '\\boveri', '\\bdogrula', '\\bvahvista (?:sahkoposti|tili)',
-    'подтверд[а-я]* (?:свой |ваш |вашу |свою )?(?:адрес|почт|e-?mail|email|аккаунт|учетн)', 'підтверд[а-я]* (?:адрес|пошт|e-?mail|email|обліков)',
+    '\\bpotwierd[zź][a-z]{0,12} (?:sw[oó]j |tw[oó]j )?(?:adres|e-?mail|konto)', '\\boveri', '\\bdogrula', '\\bvahvista (?:sahkoposti|tili)',
+    'подтверд[а-я]{0,12} (?:свой |ваш |вашу |свою )?(?:адрес|почт|e-?mail|email|аккаунт|учетн)', 'підтверд[а-я]{0,12} (?:адрес|пошт|e-?mail|email|обліков)',
     'メールアドレス.{0,12}確認', '認証', '验证', '驗證', '이메일.{0,12}(?:인증|확인)', '인증',
   ].join('|').normalize('NFD'), // fold() decomposes kana and hangul too
 );

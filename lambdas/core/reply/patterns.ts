@@ -124,7 +124,7 @@ export function isAttribution(s: string, nextIsQuoted: boolean): boolean {
   // Zoho: "---- On Wed, 24 Feb 2021 14:02:50 +0530 john@gmail.com wrote ----"
   let t = s;
   if (t.startsWith('--')) t = t.replace(/^-+ ?/, '');
-  if (t.endsWith('--')) t = t.replace(/ ?-+$/, '');
+  if (t.endsWith('--')) t = t.replace(/ ?(?<!-)-+$/, ''); // (?<!-): not from inside a run of dashes
   if (t.length < 6 || headerLine(t)) return false;
   const dated = DATEISH.test(t);
   const prefixed = ATTR_PREFIX.test(t);

@@ -137,6 +137,13 @@ export function extractFromLines(lines: readonly Line[], hints: ReadonlySet<numb
 }
 
 /**
+ * The line with each word holding a URL replaced by a space. Word by word: one regex for the
+ * whole word (any non-space run around "http://" or "www.") rescans a long word without a URL from
+ * each of its characters.
+ */
+const withoutUrlWords = (t: string) => t.replace(/\S+/g, (word) => (/https?:\/\/|www\./i.test(word) ? ' ' : word));
+
+/**
  * An unquoted line inside a quote block that still belongs to the quote: the tail of a long
  * quoted line a client hard-wrapped after quoting, or a link fragment split off a quoted line
  * ("(http://example.com/c/…) >", "_nonce=3dd518)").
@@ -147,7 +154,7 @@ function isQuoteContinuation(lines: readonly Line[], j: number): boolean {
   if (isWrappedQuoteContinuation(lines, j)) return true;
   const t = lines[j]!.text;
   const next = lines[j + 1];
-  const linkish = / >$/.test(t) || (hasUrl(t) && !/\s\p{L}{2,}\s/u.test(t.replace(/\S*(?:https?:\/\/|www\.)\S*/gi, ' '))) || (!t.includes(' ') && /[)=_&/]/.test(t));
+  const linkish = / >$/.test(t) || (hasUrl(t) && !/\s\p{L}{2,}\s/u.test(withoutUrlWords(t))) || (!t.includes(' ') && /[)=_&/]/.test(t));
   return linkish && next !== undefined && (next.depth > 0 || next.blank);
 }
 
