@@ -182,11 +182,14 @@ export function buildLlmsFullTxt(doc: Json, c: DocsContext): string {
  */
 export const SKILL_CHANGELOG: readonly { version: string; date: string; changes: string[] }[] = [
   {
-    version: '1.4.0', date: '2026-11-24',
+    version: '1.4.0', date: '2026-11-27',
     changes: [
       'Keys rotate: POST /v1/inboxes/{id}/rotate-key and POST /v1/account/rotate-key; the old key is refused at once.',
       'view_url carries a read-only view token instead of the inbox key; POST /v1/inboxes/{id}/view-url revokes it and issues another.',
       'client_id is idempotent per inbox and per operation (send, reply, inbox creation).',
+      'wait from= matches the sender address\'s domain (subdomains included) or a whole address, never the display name; a display name is a 400.',
+      'Allowlist entries admit a sender only when authentication.sender_verified is true (DMARC passed for the From domain).',
+      'At most a tier\'s number of concurrent waits and stream connections per account: 429 TOO_MANY_WAITS / TOO_MANY_STREAMS with retry_after.',
     ],
   },
   {
