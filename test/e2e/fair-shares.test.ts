@@ -6,13 +6,14 @@
  * wait's slot frees when its lease ends, and a slow webhook receiver does not hold back a fast one.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as entities from '../../lambdas/store/entities.ts';
+import { waitSlotsPartition } from '../../lambdas/store/keys.ts';
 import { LOCAL_STREAM_PATH } from '../../lambdas/core/stream.ts';
 import { api, newAccount, addInbox, startExtraStack, target, type CreatedInbox, type ExtraStack } from './client.ts';
 import { eventually, startReceiver, type Receiver } from './receiver.ts';
@@ -48,19 +49,38 @@ function startWait(inbox: CreatedInbox, timeout: number) {
   return on('GET', `/v1/inboxes/${inbox.id}/messages/wait?timeout=${timeout}`, inbox.api_key).then((r) => ({ ...r, endedAt: Date.now() }));
 }
 
+const tableClient = () => {
+  const t = target();
+  return DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: t.awsEndpoint, region: 'us-east-1', credentials: t.awsCredentials }));
+};
+
+/** Resolves once the account holds `n` live wait slots: the waits started have taken theirs, however loaded the machine. */
+async function untilSlotsHeld(accountKey: string, n: number) {
+  const accountId = (await on('GET', '/v1/account', accountKey)).body.result.account_id as string;
+  const db = tableClient();
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const res = await db.send(new QueryCommand({ TableName: extra.tableName, ConsistentRead: true, KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': waitSlotsPartition(accountId) } }));
+    if ((res.Items ?? []).filter((i) => Number(i.expires_at) > Date.now()).length >= n) return;
+    if (Date.now() > deadline) throw new Error(`the account never held ${n} wait slots`);
+    await pause(100);
+  }
+}
+
 describe('concurrent waits', () => {
   it('an account holding its cap of waits gets a 429 for one more, and its slot is free again after', async () => {
     const a = await account();
     const other = await addInbox(a.account_api_key, undefined, extra.apiUrl);
     const b = await account();
-    const held = [startWait(a, 4), startWait(other, 4)];
-    await pause(1000); // both have taken their slots
+    const held = [startWait(a, 8), startWait(other, 8)];
+    await untilSlotsHeld(a.account_api_key, CAPS.waits);
 
     const refused = await startWait(a, 1);
     expect(refused.status, refused.text).toBe(429);
     expect(refused.body).toMatchObject({ error: 'TOO_MANY_WAITS', current_usage: { concurrent_waits: CAPS.waits, max_concurrent_waits: CAPS.waits } });
     expect(refused.body.retry_after).toBeGreaterThanOrEqual(1);
-    expect(refused.body.retry_after).toBeLessThanOrEqual(4);
+    expect(refused.body.retry_after).toBeLessThanOrEqual(8);
     expect(refused.headers.get('retry-after')).toBe(String(refused.body.retry_after));
     expect(refused.body.next_steps.length).toBeGreaterThan(0);
     // Another account is not held back by this one.
@@ -79,7 +99,7 @@ describe('concurrent waits', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(`${extra.apiUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${a.api_key}` } } }));
     cleanups.push(() => client.close());
     const held = [startWait(a, 8), startWait(a, 8)];
-    await pause(1000);
+    await untilSlotsHeld(a.account_api_key, CAPS.waits);
     const r = await client.callTool({ name: 'wait_for_message', arguments: { inbox_id: a.id, timeout: 1 } }) as CallToolResult;
     const text = (r.content[0] as { text: string }).text;
     expect(r.isError, text).toBe(true);
@@ -93,8 +113,7 @@ describe('concurrent waits', () => {
     expect(accountId).toMatch(/^acc_/);
     // What a wait whose function was killed mid-wait leaves behind: its slots, never released,
     // with leases that end in 3 s.
-    const t = target();
-    const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: t.awsEndpoint, region: 'us-east-1', credentials: t.awsCredentials }));
+    const db = tableClient();
     const leaseEnds = Date.now() + 3000;
     for (let slot = 0; slot < CAPS.waits; slot++) {
       await db.send(new PutCommand({ TableName: extra.tableName,
