@@ -99,7 +99,7 @@ describe('GET /v1/capabilities on the free tier', () => {
   });
 });
 
-describe('bug: capabilities pointed agents at endpoints that do not exist (POST /v1/domains, POST /v1/smtp-credentials)', () => {
+describe('capabilities point agents only at endpoints that exist', () => {
   it('bug (issue 15): a paid account was told it can use SMTP, which this deployment does not offer', async () => {
     const acct = await newAccount();
     expect((await upgrade(acct.account_api_key, { tier: 'developer', payment_method: 'pm_card_visa' })).status).toBe(200);

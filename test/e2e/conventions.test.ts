@@ -99,7 +99,7 @@ describe('routing', () => {
   });
 });
 
-describe('bug: a trailing slash was checked as the real route, then answered "No route POST /v1/inboxes here"', () => {
+describe('a trailing slash is the same route, never "No route POST /v1/inboxes here"', () => {
   // /v1/inboxes/ is not /v1/inboxes for API Gateway: it reaches the catch-all function, which
   // authenticated and validated it as the real route before saying that route did not exist.
   it.each([
@@ -118,7 +118,7 @@ describe('bug: a trailing slash was checked as the real route, then answered "No
   });
 });
 
-describe('bug: the local API stand-in read a path starting with // as a host name', () => {
+describe('the local API stand-in reads a path starting with // as a path, not a host name', () => {
   // new URL('//x/openapi.json', base) is host "x", path "/openapi.json": the stand-in served a
   // route that API Gateway (which routes on the raw path) answers with 404.
   it.each(['//x/openapi.json', '//v1/inboxes', '//127.0.0.1/v1/account'])('GET %s is 404 NOT_FOUND naming that very path', async (path) => {

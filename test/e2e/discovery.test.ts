@@ -139,7 +139,7 @@ describe('real responses match the documented schemas', () => {
   });
 
   // Regression: the served document was stricter than the responses (additionalProperties: false).
-  it('regression: 400 validation errors and 413 carry `details`, which the documented Error schema lists', async () => {
+  it('400 validation errors and 413 carry `details`, which the documented Error schema lists', async () => {
     const invalid = await api('POST', '/v1/inboxes', { body: { username: 'ab' } });
     const tooLarge = await api('POST', '/v1/inboxes', { body: { username: uniqueUsername(), pad: 'x'.repeat(300 * 1024) } });
     expect([invalid.status, tooLarge.status]).toEqual([400, 413]);
@@ -147,7 +147,7 @@ describe('real responses match the documented schemas', () => {
     expectDocumented(tooLarge, 'POST', '/v1/inboxes');
   });
 
-  it('regression: free-tier capabilities return upgrade_context.expires_at, which the documented schema lists', async () => {
+  it('free-tier capabilities return upgrade_context.expires_at, which the documented schema lists', async () => {
     const acct = await newAccount();
     const caps = await api('GET', '/v1/capabilities', { key: acct.account_api_key });
     expect(caps.body.result.upgrade_context).not.toBeNull();

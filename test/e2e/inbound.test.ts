@@ -170,7 +170,7 @@ describe('broken headers', () => {
     expect(t.body.result.thread).toMatchObject({ message_count: 1, participants: [inbox.address] });
   });
 
-  it('regression: a reply with no From, To or Cc that joins an existing thread was lost', async () => {
+  it('a reply with no From, To or Cc that joins an existing thread is stored', async () => {
     const inbox = await newAccount();
     const first = messageId();
     const s1 = uniqueSubject('Thread starter');

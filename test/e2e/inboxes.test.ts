@@ -188,7 +188,7 @@ describe('idempotent creation with client_id', () => {
   });
 });
 
-describe('bug: a keyless idempotent replay reported the tier "free" for an inbox of a paid account', () => {
+describe('a keyless idempotent replay reports the tier of the inbox\'s account', () => {
   it('the replay shows the tier of the account that owns the inbox', async () => {
     const clientId = `cid-${uniqueUsername()}`;
     const username = uniqueUsername('tier');
@@ -203,7 +203,7 @@ describe('bug: a keyless idempotent replay reported the tier "free" for an inbox
   });
 });
 
-describe('regression: agents behind one IP could replay each other\'s inbox with a shared client_id', () => {
+describe('agents behind one IP cannot replay each other\'s inbox with a shared client_id', () => {
   it('a keyless client_id is scoped to the username too, and a keyless replay never shows metadata', async () => {
     const clientId = `shared-${uniqueUsername()}`;
     const mine = await api('POST', '/v1/inboxes', { body: { username: uniqueUsername('mine'), client_id: clientId, metadata: { secret: 'mine' } } });
@@ -245,7 +245,7 @@ describe('the free inbox limit', () => {
   });
 });
 
-describe('bug: parallel inbox creations were refused with a spurious 429 CONCURRENT_CREATE', () => {
+describe('parallel inbox creations are not refused with a spurious 429', () => {
   // Creations from one IP or account race on one rolling-window record; the losers retried at
   // once, a few times, and most of a burst of 9 got "Too many inbox creations at the same moment".
   it('a burst of parallel creations in one account all succeed, far below every limit', async () => {
@@ -264,7 +264,7 @@ describe('bug: parallel inbox creations were refused with a spurious 429 CONCURR
   });
 });
 
-describe('bug: the local stack lost writes when a concurrent transaction failed', () => {
+describe('the local stack keeps writes when a concurrent transaction fails', () => {
   // moto's TransactWriteItems snapshots the whole table and restores it when a condition fails,
   // erasing what concurrent requests wrote meanwhile and exposing its own half-applied items.
   it('refused and accepted creations racing in one account leave counts that agree with the inboxes', async () => {
@@ -285,7 +285,7 @@ describe('bug: the local stack lost writes when a concurrent transaction failed'
   });
 });
 
-describe('bug: a display name could carry CR/LF (and other control characters) toward mail headers', () => {
+describe('a display name carries no CR/LF (nor other control characters) toward mail headers', () => {
   // The display name becomes the sender name of outbound mail; "Bot\r\nBcc: ..." must never be stored.
   it.each([['CR LF', 'Bot\r\nBcc: victim@example.com'], ['LF', 'Bot\nX-Injected: 1'], ['NUL', 'Bot\u0000'], ['a tab', 'Bot\tName']])(
     'a display name with %s is refused with 400 naming display_name, at creation and on update', async (_what, name) => {

@@ -4,7 +4,7 @@ import { closeMail, sendMail, uniqueSubject, waitForMessage } from './mail.ts';
 
 afterAll(closeMail);
 
-describe('regression: mail larger than a DynamoDB item was lost at ingest', () => {
+describe('mail larger than a DynamoDB item is stored whole', () => {
   it('a message with a 600 KB text body and 700 KB of HTML arrives whole and reads back whole', async () => {
     const inbox = await newAccount();
     const subject = uniqueSubject('big');

@@ -58,7 +58,7 @@ describe('RFC 3676 format=flowed', () => {
     expect(decodeFlowed('abc \ndef', true)).toBe('abcdef');
   });
 
-  it('regression: a flowed bottom-posted reply lost its text (joined into the quote above it)', async () => {
+  it('a flowed bottom-posted reply keeps its text apart from the quote above it', async () => {
     const raw = crlf(
       'From: Alice <alice@example.com>\nTo: Bob <bob@example.com>\nSubject: Re: Slides\nMessage-ID: <f@example.com>\n' +
       'MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8; format=flowed\n\n' +

@@ -23,7 +23,7 @@ describe('next_steps for errors', () => {
   });
 });
 
-describe('bug: several error codes answered only "Read the message, correct the request, and try again."', () => {
+describe('every error code has next steps of its own, not only "Read the message, correct the request, and try again."', () => {
   // DOMAIN_REQUIRES_PAID, SEND_REQUIRES_PAID, INVALID_PAYMENT_METHOD, ACCOUNT_SUSPENDED, … fell
   // back to the generic line, which tells an agent nothing it can do.
   it('PAYMENT_DECLINED does not send the agent to an upgrade-link endpoint that does not exist', () => {
