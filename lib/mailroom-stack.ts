@@ -226,9 +226,9 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
   const bool = (key: string, fallback: boolean): boolean => {
     const v = str(key);
     if (v === undefined) return fallback;
-    if (/^(true|1|yes)$/i.test(v)) return true;
-    if (/^(false|0|no)$/i.test(v)) return false;
-    throw new Error(`Context '${key}' must be true or false, got '${v}'`);
+    if (/^(true|1|yes|on)$/i.test(v)) return true;
+    if (/^(false|0|no|off)$/i.test(v)) return false;
+    throw new Error(`Context '${key}' must be true or false (on or off), got '${v}'`);
   };
   const num = (key: string, fallback: number): number => {
     const v = str(key);
@@ -283,20 +283,9 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
     logRetentionDays: num('logRetentionDays', 30),
     apiThrottleRateLimit: num('apiThrottleRateLimit', 100),
     apiThrottleBurstLimit: num('apiThrottleBurstLimit', 200),
-    reservedConcurrency: onOff('reservedConcurrency', str('reservedConcurrency'), true),
+    // AWS keeps 100 of the account's concurrency unreserved: reserving fails on low quotas (reservedConcurrencyNote).
+    reservedConcurrency: bool('reservedConcurrency', true),
   };
-}
-
-/**
- * An on/off context setting (true/false too). reservedConcurrency: AWS keeps 100 of an account's
- * Lambda concurrency unreserved, so reserving fails at deploy on accounts whose quota is low (new
- * accounts may start at 10); the synth says so and names the switch (reservedConcurrencyNote).
- */
-function onOff(key: string, v: string | undefined, fallback: boolean): boolean {
-  if (v === undefined) return fallback;
-  if (/^(on|true|1|yes)$/i.test(v)) return true;
-  if (/^(off|false|0|no)$/i.test(v)) return false;
-  throw new Error(`Context '${key}' must be on or off, got '${v}'`);
 }
 
 /** What reserving needs of the AWS account, and how to deploy without it: said at every synth. */
