@@ -37,13 +37,14 @@ export const identityVerified = (r: { VerifiedForSendingStatus?: boolean; Verifi
   r.VerifiedForSendingStatus === true || (config.localMode && r.VerificationStatus === 'SUCCESS');
 
 /**
- * The identity's Easy DKIM tokens, state and whether this stack created it for `claimId`;
- * undefined when SES has no such identity.
+ * The identity's Easy DKIM tokens, state and whether this stack created it for `claimId` (asked
+ * without one: whether any identity exists); undefined when SES has no such identity.
  */
-export async function getDomainIdentity(domain: string, claimId: string): Promise<IdentityState | undefined> {
+export async function getDomainIdentity(domain: string, claimId?: string): Promise<IdentityState | undefined> {
   try {
     const r = await sesCall<GetEmailIdentityResponse>('GET', identityPath(domain));
-    return { dkimTokens: r.DkimAttributes?.Tokens ?? [], verified: identityVerified(r), owned: identityOwnedBy(r.Tags, stackId(), claimId) };
+    return { dkimTokens: r.DkimAttributes?.Tokens ?? [], verified: identityVerified(r),
+      owned: claimId !== undefined && identityOwnedBy(r.Tags, stackId(), claimId) };
   } catch (e) {
     if ((e as Error).name === 'NotFoundException') return undefined;
     throw e;

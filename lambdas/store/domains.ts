@@ -184,7 +184,11 @@ export async function deleteDomain(d: CustomDomainRecord): Promise<boolean> {
   return (await transact([
       { Delete: { TableName, Key: keys.domain(d.account_id, d.id), ConditionExpression: 'attribute_exists(pk)' } },
       { Delete: { TableName, Key: keys.domainAccountClaim(d.domain, d.account_id), ...ours } },
-      ...(held?.domain_id === d.id ? [{ Delete: { TableName, Key: keys.domainName(d.domain), ...ours } }] : []),
+      // Not holding it when read: a proof racing this delete (an expired claim purged) must not
+      // leave the name held by a domain that no longer exists.
+      held?.domain_id === d.id ? { Delete: { TableName, Key: keys.domainName(d.domain), ...ours } }
+        : { ConditionCheck: { TableName, Key: keys.domainName(d.domain), ConditionExpression: 'attribute_not_exists(pk) OR domain_id <> :id',
+          ExpressionAttributeValues: { ':id': d.id } } },
       { Update: { TableName, Key: keys.domainCount(d.account_id), UpdateExpression: 'SET domain_count = domain_count - :one',
         ConditionExpression: 'domain_count > :zero', ExpressionAttributeValues: { ':one': 1, ':zero': 0 } } },
     ])).ok;

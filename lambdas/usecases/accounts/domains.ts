@@ -4,7 +4,7 @@ import { lookup } from '../../adapters/dns.ts';
 import { deleteOwnedDomainIdentity, ensureDomainIdentity, getDomainIdentity } from '../../aws/ses-identities.ts';
 import {
   checkDomainName, claimExpired, dkimRecords, domainRecords, domainVerified, evaluateRecord, mailFromDomain, pendingClaimExpiresAt,
-  PENDING_CLAIM_TTL_HOURS, type DomainRecord,
+  IDENTITY_TAG_CLAIM, IDENTITY_TAG_STACK, PENDING_CLAIM_TTL_HOURS, type DomainRecord,
 } from '../../core/domains.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -50,9 +50,12 @@ const VERIFICATION_TOKEN_BYTES = 16;
 const takenError = (name: string) => conflict('DOMAIN_TAKEN', `${name} is claimed by another account, which proved control of its DNS.`, { field: 'domain' });
 const existsError = (name: string, id: string) => conflict('DOMAIN_EXISTS', `${name} is already a domain of this account (${id}).`, { field: 'domain',
   next_steps: [`GET /v1/domains/${id} shows its records and status.`] });
-const identityExistsError = (name: string) => conflict('DOMAIN_IDENTITY_EXISTS',
+const identityExistsError = (name: string, legacyClaimId?: string) => conflict('DOMAIN_IDENTITY_EXISTS',
   `${name} already has an SES identity in this service's AWS account that Mailroom did not create for this claim; it is left untouched.`, {
-    field: 'domain', next_steps: ['Ask the service operator: the identity belongs to someone else, or was left behind; only they can remove it.'] });
+    field: 'domain', next_steps: legacyClaimId
+      // A domain added before identities were tagged: its identity is ours but carries no tags yet.
+      ? [`Ask the service operator to tag the identity ${name} with ${IDENTITY_TAG_STACK}=<the stack's table name> and ${IDENTITY_TAG_CLAIM}=${legacyClaimId} (aws sesv2 tag-resource), then verify again.`]
+      : ['Ask the service operator: the identity belongs to someone else, or was left behind; only they can remove it.'] });
 
 /** Deletes the account's expired, unproven claims (each frees its slot); answers how many. */
 async function purgeExpiredClaims(accountId: string, now: Date): Promise<number> {
@@ -91,7 +94,7 @@ export async function createDomain(account: AccountRecord, body: z.output<typeof
   }
   // Looked up, never created here: an identity someone else made (the operator's, another stack's,
   // one left behind) is refused now rather than after the account publishes records for it.
-  if (await getDomainIdentity(name, '')) throw identityExistsError(name);
+  if (await getDomainIdentity(name)) throw identityExistsError(name);
 
   const max = TIER_LIMITS[account.tier].maxCustomDomains;
   let count = await store.countDomains(account.id);
@@ -137,7 +140,9 @@ async function prove(d: CustomDomainRecord): Promise<{ dkim: DomainRecord[]; ses
   const holder = await store.getDomainClaim(d.domain);
   if (holder && holder.domain_id !== d.id) throw takenError(d.domain);
   const existing = await getDomainIdentity(d.domain, d.id);
-  if (existing && !existing.owned) throw identityExistsError(d.domain);
+  // A claim that held the name before tokens existed made its identity before tags did.
+  const legacy = d.verification_token === null && holder?.domain_id === d.id ? d.id : undefined;
+  if (existing && !existing.owned) throw identityExistsError(d.domain, legacy);
   if (!holder) {
     const claimed = await store.claimName(d, new Date().toISOString());
     if (claimed === 'taken') throw takenError(d.domain);
@@ -148,7 +153,7 @@ async function prove(d: CustomDomainRecord): Promise<{ dkim: DomainRecord[]; ses
     // Give back only a name taken just now; a claim that held it before (one made before identities
     // were tagged) keeps it until its identity is tagged or the domain deleted.
     if (!holder) await store.releaseName(d);
-    throw identityExistsError(d.domain);
+    throw identityExistsError(d.domain, legacy);
   }
   return { dkim: dkimRecords(d.domain, ensured.identity.dkimTokens), sesVerified: ensured.identity.verified };
 }
