@@ -5,36 +5,15 @@
  * was unknown to the rotation (an inbox key stored before rotation existed, rotated with the
  * account key: nothing points at its item).
  */
-import { GetCommand, UpdateCommand } from '../aws/dynamo-commands.ts';
+import { UpdateCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
 import { config } from '../config.ts';
-import { batchGet } from './batch.ts';
 import { ifApplied, transact, type TransactItem } from './conditional.ts';
 import * as entities from './entities.ts';
 import * as keys from './keys.ts';
 import type { AccountRecord, ApiKeyRecord, InboxRecord } from './records.ts';
 
 const TableName = config.tableName;
-
-/**
- * Strongly consistent: a key rotated a moment ago must not be read back from a replica that has
- * not seen the rotation ("refused at once"). Costs one read unit instead of half of one.
- */
-export async function getApiKeyNow(hash: string): Promise<ApiKeyRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.apiKey(hash), ConsistentRead: true }));
-  return Item ? entities.apiKey.record(Item) : undefined;
-}
-
-/** A key's account and (optionally) one inbox, strongly consistent (their key_hash decides), in one round trip. */
-export async function getKeyOwners(accountId: string, inboxId?: string) {
-  const items = await batchGet([keys.account(accountId), ...(inboxId ? [keys.inbox(inboxId)] : [])], true);
-  const account = items.find((i) => i.sk === 'ACCOUNT');
-  const inbox = items.find((i) => i.sk === 'INBOX');
-  return {
-    account: account ? entities.account.record(account) : undefined,
-    inbox: inbox ? entities.inbox.record(inbox) : undefined,
-  };
-}
 
 export type RotateOutcome = { ok: true; now: string } | { ok: false; reason: 'changed' };
 

@@ -3,7 +3,7 @@
  * many requests its subject made in the current rate window.
  */
 import { hashApiKey } from '../../core/api-keys.ts';
-import { getApiKeyNow, getKeyOwners } from '../../store/credentials.ts';
+import { getAccountAndInbox, getApiKey } from '../../store/accounts.ts';
 import { countRequest } from '../../store/rate-limits.ts';
 import type { Caller } from '../common/caller.ts';
 
@@ -25,10 +25,10 @@ export async function callerForKey<T>(key: string, addressedInboxId: string | un
   alongside?: (accountId: string) => Promise<T>): Promise<KeyLookup & { counted?: T }> {
   const hash = hashApiKey(key);
   // Both reads strongly consistent: the request right after a rotation must see it.
-  const record = await getApiKeyNow(hash);
+  const record = await getApiKey(hash);
   if (!record) return { ok: false, reason: 'unknown_key' };
   const inboxId = record.kind === 'inbox' ? record.inbox_id : addressedInboxId;
-  const [{ account, inbox }, counted] = await Promise.all([getKeyOwners(record.account_id, inboxId), alongside?.(record.account_id)]);
+  const [{ account, inbox }, counted] = await Promise.all([getAccountAndInbox(record.account_id, inboxId, true), alongside?.(record.account_id)]);
   if (!account) return { ok: false, reason: 'owner_gone' };
   if (record.kind === 'inbox' && !inbox) return { ok: false, reason: 'owner_gone' };
   if (isRevoked(record.kind === 'inbox' ? inbox : account, hash)) return { ok: false, reason: 'unknown_key' };
