@@ -13,6 +13,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct, Node } from 'constructs';
 import { ENV, FUNCTIONS, type FunctionName, type FunctionSpec } from '../lambdas/functions.ts';
+import { checkPaymentProvider } from '../lambdas/payments/choice.ts';
 import { RESOURCE_SETTINGS } from '../lambdas/resource-settings.ts';
 import { routes } from '../lambdas/routes.ts';
 import { MailroomApi } from './constructs/api.ts';
@@ -213,9 +214,6 @@ export class MailroomStack extends Stack {
   }
 }
 
-/** Payment providers a stack can run (lambdas/payments/index.ts). */
-const PAYMENT_PROVIDERS = ['none', 'sandbox', 'stripe'];
-
 /** Read the deployment parameters from CDK context (cdk.json, or `-c key=value`). */
 export function mailroomConfigFromContext(node: Node): MailroomConfig {
   const str = (key: string): string | undefined => {
@@ -259,15 +257,9 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
     throw new Error(`mailDomain '${mailDomain}' is not in the hosted zone '${hostedZoneName}'`);
   }
   const allowSandboxPayments = stage === 'sandbox' || bool('allowSandboxPayments', false);
-  const paymentProvider = str('paymentProvider') ?? (stage === 'sandbox' ? 'sandbox' : 'none');
-  if (!PAYMENT_PROVIDERS.includes(paymentProvider)) {
-    throw new Error(`Context 'paymentProvider' must be one of ${PAYMENT_PROVIDERS.join(', ')}, got '${paymentProvider}'`);
-  }
-  if (paymentProvider === 'sandbox' && !allowSandboxPayments) {
-    throw new Error(`paymentProvider=sandbox lets anyone upgrade to any tier for free with a test card; stage '${stage}' is not a sandbox. `
-      + 'Deploy with -c stage=sandbox (or -c allowSandboxPayments=true), or use -c paymentProvider=stripe -c paymentSecretArn=<ARN>, '
-      + 'or leave paymentProvider unset (none: paid tiers are not sold).');
-  }
+  const paymentProvider = checkPaymentProvider(str('paymentProvider') ?? (stage === 'sandbox' ? 'sandbox' : 'none'), allowSandboxPayments,
+    `Stage '${stage}' is not a sandbox: deploy with -c stage=sandbox (or -c allowSandboxPayments=true), or use -c paymentProvider=stripe `
+    + '-c paymentSecretArn=<ARN>, or leave paymentProvider unset (none: paid tiers are not sold).');
   return {
     stage,
     mailDomain,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentProviderName } from '../../lambdas/payments/index.ts';
+import { paymentProviderName } from '../../lambdas/payments/choice.ts';
 import { noPayments } from '../../lambdas/payments/none.ts';
 import { sandboxPayments } from '../../lambdas/payments/sandbox.ts';
 import type { SubscribeRequest } from '../../lambdas/payments/provider.ts';
