@@ -116,8 +116,9 @@ export interface AuthenticatedMessage {
 }
 
 /**
- * A message's verdict: the one ingest stored, else (a message stored before ingest stored it
- * and not yet backfilled) computed from what was stored. Null for mail the inbox sent.
+ * A message's verdict: the one ingest stored, else (a message stored before ingest stored it;
+ * the backfill does not add it, as it would read every old message's offloaded headers) computed
+ * from what was stored. Null for mail the inbox sent.
  */
 export function messageAuthentication(m: AuthenticatedMessage): Authentication | null {
   if (m.direction !== 'inbound') return null;

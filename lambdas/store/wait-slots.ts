@@ -4,9 +4,10 @@
  * and deletes it when it ends; a function that crashed or was killed mid-wait never deletes it,
  * and its lease lapses on its own. No counter to drift, no sweeper.
  *
- * Round trips: one strongly consistent Query (the account's slots, at most N small items) and one
- * conditional Put; another wait of the same account taking the same slot meanwhile costs a retry.
- * A full account costs the Query alone, which also gives the 429 its count.
+ * Round trips: one conditional Put on a random slot, which an account below its cap mostly wins;
+ * when that slot is held, a strongly consistent Query of the account's slots (at most N small
+ * items) and a Put on a free one. A full account costs the Put and the Query, which gives the 429
+ * its count.
  */
 import { DeleteCommand, PutCommand, QueryCommand } from '../aws/dynamo-commands.ts';
 import { documentClient as db } from '../aws/dynamo.ts';
@@ -43,19 +44,24 @@ async function liveSlots(accountId: string, now: number): Promise<Map<number, nu
  * Only the holder's own release deletes it (a lease taken over after lapsing belongs to the new holder).
  */
 export async function takeWaitSlot(accountId: string, cap: number, holder: string, leaseMs: number): Promise<TakeOutcome> {
+  const take = async (slot: number) => {
+    const now = Date.now();
+    const lease = { holder, taken_at: new Date(now).toISOString(), expires_at: now + leaseMs };
+    const ok = await applied(db.send(new PutCommand({ TableName, Item: entities.waitSlot.item(lease, { accountId, slot }),
+      ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now', ExpressionAttributeValues: { ':now': now } })));
+    return ok ? { ok: true as const, held: { slot, holder, expiresAt: lease.expires_at } } : undefined;
+  };
+  // An account below its cap (the usual case) mostly finds a random slot free: one write, no read.
+  const first = await take(Math.floor(Math.random() * cap));
+  if (first) return first;
   let live = new Map<number, number>();
   for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt++) {
-    const now = Date.now();
-    live = await liveSlots(accountId, now);
+    live = await liveSlots(accountId, Date.now());
     const free = Array.from({ length: cap }, (_, k) => k).filter((k) => !live.has(k));
     if (!free.length) break;
     // A random free slot: concurrent waits of one account rarely pick the same one.
-    const slot = free[Math.floor(Math.random() * free.length)]!;
-    const lease = { holder, taken_at: new Date(now).toISOString(), expires_at: now + leaseMs };
-    if (await applied(db.send(new PutCommand({ TableName, Item: entities.waitSlot.item(lease, { accountId, slot }),
-      ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now', ExpressionAttributeValues: { ':now': now } })))) {
-      return { ok: true, held: { slot, holder, expiresAt: lease.expires_at } };
-    }
+    const taken = await take(free[Math.floor(Math.random() * free.length)]!);
+    if (taken) return taken;
   }
   const inUse = Math.min(cap, [...live.keys()].filter((k) => k < cap).length) || cap;
   return { ok: false, inUse, firstExpiry: live.size ? Math.min(...live.values()) : Date.now() + 1000 };

@@ -58,14 +58,11 @@ const tableClient = () => {
 async function untilSlotsHeld(accountKey: string, n: number) {
   const accountId = (await on('GET', '/v1/account', accountKey)).body.result.account_id as string;
   const db = tableClient();
-  const deadline = Date.now() + 15_000;
-  for (;;) {
+  await eventually(async () => {
     const res = await db.send(new QueryCommand({ TableName: extra.tableName, ConsistentRead: true, KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': waitSlotsPartition(accountId) } }));
-    if ((res.Items ?? []).filter((i) => Number(i.expires_at) > Date.now()).length >= n) return;
-    if (Date.now() > deadline) throw new Error(`the account never held ${n} wait slots`);
-    await pause(100);
-  }
+    return (res.Items ?? []).filter((i) => Number(i.expires_at) > Date.now()).length >= n ? true : undefined;
+  }, `the account holding ${n} wait slots`, 15_000);
 }
 
 describe('concurrent waits', () => {

@@ -134,7 +134,7 @@ export async function waitForMessage(inbox: InboxRecord, q: Query, startedMs = D
  * answer. It is longer than any invocation that runs a wait (wait 28 s, mcp 29 s), so the slot of
  * a function killed mid-wait is free again at most this long after its timeout.
  */
-export const WAIT_SLOT_MARGIN_MS = 10_000;
+const WAIT_SLOT_MARGIN_MS = 10_000;
 
 /** Runs `wait` in one of the account's concurrent-wait slots; TOO_MANY_WAITS (429) when all are held. */
 async function inWaitSlot<T>(account: AccountRecord, timeoutSeconds: number, wait: () => Promise<T>): Promise<T> {
