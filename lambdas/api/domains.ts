@@ -1,6 +1,6 @@
 /** HTTP mapping of the domains function: custom domains, their DNS records and verification. */
 import type { z } from 'zod';
-import { CHALLENGE_LABEL, claimExpired, PENDING_CLAIM_TTL_HOURS } from '../core/domains.ts';
+import { challengeName, claimExpired, PENDING_CLAIM_TTL_HOURS } from '../core/domains.ts';
 import { isPaid } from '../core/tiers.ts';
 import type { HttpRequest, Operation, OperationResult } from '../http/types.ts';
 import type { CreateDomainBody, DomainParams } from '../schemas/domains.ts';
@@ -29,7 +29,7 @@ export function domainView(d: CustomDomainRecord) {
 /** The two steps of a pending domain: the ownership proof, then the records that make it work. */
 const STEPS_PENDING = (d: CustomDomainRecord) => d.proven_at === null
   ? [
-    `Step 1, proof of control: publish the TXT record ${CHALLENGE_LABEL}.${d.domain} (purpose ownership) from records[], with the MX, SPF and the others if you like, then POST /v1/domains/${d.id}/verify. This claim expires at ${d.expires_at} (${PENDING_CLAIM_TTL_HOURS} hours) unless proven; another account may claim the name meanwhile, and the first to prove it keeps it.`,
+    `Step 1, proof of control: publish the TXT record ${challengeName(d.domain)} (purpose ownership) from records[], with the MX, SPF and the others if you like, then POST /v1/domains/${d.id}/verify. This claim expires at ${d.expires_at} (${PENDING_CLAIM_TTL_HOURS} hours) unless proven; another account may claim the name meanwhile, and the first to prove it keeps it.`,
     `Step 2: once the TXT record is found, the verify answer lists the three Easy DKIM CNAMEs (purpose sending); publish them and every required record, then POST /v1/domains/${d.id}/verify again. DNS changes can take minutes to appear.`,
     `Once verified, create inboxes there: POST /v1/inboxes {"username": "…", "domain_id": "${d.id}"}.`,
   ]

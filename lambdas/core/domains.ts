@@ -70,7 +70,7 @@ export const challengeValue = (token: string) => `${CHALLENGE_PREFIX}${token}`;
 export const IDENTITY_TAG_STACK = 'mailroom:stack';
 export const IDENTITY_TAG_CLAIM = 'mailroom:domain-claim';
 
-export interface IdentityTag { Key?: string; Value?: string }
+interface IdentityTag { Key?: string; Value?: string }
 export const identityTags = (stackId: string, claimId: string): { Key: string; Value: string }[] =>
   [{ Key: IDENTITY_TAG_STACK, Value: stackId }, { Key: IDENTITY_TAG_CLAIM, Value: claimId }];
 /** Whether an identity's tags say this stack created it for this claim. */

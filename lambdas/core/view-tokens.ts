@@ -7,7 +7,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const VIEW_TOKEN_PREFIX = 'mrv_';
+const VIEW_TOKEN_PREFIX = 'mrv_';
 /** The prefix and 43 base64url characters: a whole SHA-256 MAC. */
 const VIEW_TOKEN_SHAPE = /^mrv_[A-Za-z0-9_-]{43}$/;
 

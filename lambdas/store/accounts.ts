@@ -26,8 +26,9 @@ export async function getAccount(accountId: string): Promise<AccountRecord | und
   return Item ? entities.account.record(Item) : undefined;
 }
 
-export async function getInbox(inboxId: string): Promise<InboxRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.inbox(inboxId) }));
+/** `consistent` where a change a moment ago must show (a view link just revoked). */
+export async function getInbox(inboxId: string, consistent = false): Promise<InboxRecord | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.inbox(inboxId), ...(consistent ? { ConsistentRead: true } : {}) }));
   return Item ? entities.inbox.record(Item) : undefined;
 }
 
@@ -78,10 +79,6 @@ export async function pageAccountInboxes(accountId: string, includeDeleted: bool
 /** Every inbox, deleted ones too, counted keys-only: for accounts stored before deleted_inbox_count existed. */
 export const countAllInboxes = (accountId: string) => countQuery(inboxListQuery(accountId, true));
 
-export async function getIdempotentInboxId(scope: string, clientId: string): Promise<string | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.idempotency(scope, clientId) }));
-  return Item?.resource_id as string | undefined;
-}
 
 /** The rolling creation window of a subject (an IP or an account): creation times in ms. */
 export async function getCreationWindow(subject: string): Promise<{ times: number[]; version: number }> {

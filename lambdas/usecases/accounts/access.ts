@@ -40,7 +40,7 @@ export async function callerForKey<T>(key: string, addressedInboxId: string | un
  * deleted by the rotation, but one whose hash the rotation did not know (an inbox key from before
  * rotation existed, rotated with the account key) is left behind and refused here.
  */
-export const isRevoked = (owner: { key_hash?: string } | undefined, hash: string) => !!owner?.key_hash && owner.key_hash !== hash;
+const isRevoked = (owner: { key_hash?: string } | undefined, hash: string) => !!owner?.key_hash && owner.key_hash !== hash;
 
 /** Counts one request of `subject` in the window starting at `windowStart`; returns the count so far. */
 export const countApiRequest = (subject: string, windowStart: number, windowSeconds: number): Promise<number> =>

@@ -6,7 +6,7 @@ import { usernameProblem } from '../../core/usernames.ts';
 import { config } from '../../config.ts';
 import * as store from '../../store/accounts.ts';
 import { getDomain, type CustomDomainRecord } from '../../store/domains.ts';
-import { getLegacyIdempotentResource, idempotencyScope } from '../../store/idempotency.ts';
+import { getIdempotentResource, getLegacyIdempotentResource, idempotencyScope } from '../../store/idempotency.ts';
 import { rotateInboxKey as rotateStoredInboxKey } from '../../store/credentials.ts';
 import type { AccountRecord, InboxRecord } from '../../store/records.ts';
 import type { z } from 'zod';
@@ -226,7 +226,7 @@ interface IdempotencyScopes {
  */
 async function replayIdempotent(idem: IdempotencyScopes, clientId: string, callerTier: Tier, callerAccountId?: string): Promise<CreateInboxOutcome | undefined> {
   let inbox: InboxRecord | undefined;
-  const inboxId = await store.getIdempotentInboxId(idem.scope, clientId);
+  const inboxId = await getIdempotentResource(idem.scope, clientId);
   if (inboxId) inbox = await store.getInbox(inboxId);
   else {
     const legacyId = await getLegacyIdempotentResource(idem.legacy.scope, clientId);

@@ -322,7 +322,8 @@ export async function inboxForViewToken(inboxId: string, token: string | undefin
   if (!token) return { ok: false, status: 401, problem: 'This page needs the token that came with its link (?token=…).' };
   if (!looksLikeViewToken(token)) return { ok: false, status: 401, problem: 'The token in this link is not a view token.' };
   try {
-    const [inbox, secret] = await Promise.all([getInbox(inboxId), linkSigningSecret()]);
+    // Consistent: a link reissued a moment ago has revoked this one.
+    const [inbox, secret] = await Promise.all([getInbox(inboxId, true), linkSigningSecret()]);
     // The token of this very inbox at its current version: a reissued link revokes every earlier one.
     if (!inbox || !viewTokenMatches(secret, inboxId, inbox.view_token_version ?? 0, token)) {
       return { ok: false, status: 401, problem: 'This link does not open this inbox (it may have been replaced by a newer one).' };
