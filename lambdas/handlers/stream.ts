@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { bearerToken } from '../core/api-keys.ts';
+import { errorResponse } from '../http/envelope.ts';
 import { httpHandler } from '../http/handler.ts';
 import { log, setLogContext } from '../log.ts';
 import { flushMetrics } from '../metrics.ts';
@@ -33,11 +34,13 @@ async function onSocket(e: WebSocketEvent): Promise<APIGatewayProxyStructuredRes
   switch (e.requestContext.routeKey) {
     case '$connect': {
       const key = bearerToken(header(e, 'authorization')) || e.queryStringParameters?.key || undefined;
-      const out = await stream.connect(id, key);
-      if (out.ok) return { statusCode: 200 };
-      const { ok: _ok, status, ...body } = out;
-      return { statusCode: status, body: JSON.stringify(body),
-        ...(body.retry_after !== undefined ? { headers: { 'retry-after': String(body.retry_after) } } : {}) };
+      try {
+        await stream.connect(id, key);
+        return { statusCode: 200 };
+      } catch (err) {
+        // A refused handshake answers the API's error envelope (status, retry-after, next_steps).
+        return errorResponse(err, e.requestContext.requestId ?? id);
+      }
     }
     case '$disconnect':
       await stream.disconnect(id);

@@ -169,7 +169,7 @@ export function buildLlmsFullTxt(doc: Json, c: DocsContext): string {
       'UNAUTHORIZED (401): no key sent.', 'INVALID_API_KEY (401): key unknown, revoked, or not valid for that resource.',
       'VALIDATION_ERROR (400): a field is invalid; "field" names it.', 'MALFORMED_JSON (400): the body is not JSON.',
       'INVALID_USERNAME (400), USERNAME_TAKEN (409).', 'INBOX_NOT_FOUND (404).', 'INBOX_LIMIT_EXCEEDED (403): with upgrade_context.',
-      'RATE_LIMIT_EXCEEDED (429): code API_RATE_LIMIT or INBOX_CREATE_RATE_LIMIT; retry_after.',
+      'RATE_LIMIT_EXCEEDED (429): code API_RATE_LIMIT, INBOX_CREATE_RATE_LIMIT, CONCURRENT_WAIT_LIMIT or STREAM_CONNECTION_LIMIT; retry_after.',
       'PAYMENT_DECLINED (402): the payment method was declined.', 'TIER_ALREADY_HELD (400).', 'NOT_FOUND (404), METHOD_NOT_ALLOWED (405).',
     ].map((l) => `- ${l}`), '');
   return `${lines.join('\n')}\n`;
@@ -189,7 +189,7 @@ export const SKILL_CHANGELOG: readonly { version: string; date: string; changes:
       'client_id is idempotent per inbox and per operation (send, reply, inbox creation).',
       'wait from= matches the sender address\'s domain (subdomains included) or a whole address, never the display name; a display name is a 400.',
       'Allowlist entries admit a sender only when authentication.sender_verified is true (DMARC passed for the From domain).',
-      'At most a tier\'s number of concurrent waits and stream connections per account: 429 TOO_MANY_WAITS / TOO_MANY_STREAMS with retry_after.',
+      'At most a tier\'s number of concurrent waits and stream connections per account: 429 RATE_LIMIT_EXCEEDED with code CONCURRENT_WAIT_LIMIT / STREAM_CONNECTION_LIMIT and retry_after.',
     ],
   },
   {

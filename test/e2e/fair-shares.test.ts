@@ -75,7 +75,7 @@ describe('concurrent waits', () => {
 
     const refused = await startWait(a, 1);
     expect(refused.status, refused.text).toBe(429);
-    expect(refused.body).toMatchObject({ error: 'TOO_MANY_WAITS', current_usage: { concurrent_waits: CAPS.waits, max_concurrent_waits: CAPS.waits } });
+    expect(refused.body).toMatchObject({ error: 'RATE_LIMIT_EXCEEDED', code: 'CONCURRENT_WAIT_LIMIT', current_usage: { concurrent_waits: CAPS.waits, max_concurrent_waits: CAPS.waits } });
     expect(refused.body.retry_after).toBeGreaterThanOrEqual(1);
     expect(refused.body.retry_after).toBeLessThanOrEqual(8);
     expect(refused.headers.get('retry-after')).toBe(String(refused.body.retry_after));
@@ -100,7 +100,7 @@ describe('concurrent waits', () => {
     const r = await client.callTool({ name: 'wait_for_message', arguments: { inbox_id: a.id, timeout: 1 } }) as CallToolResult;
     const text = (r.content[0] as { text: string }).text;
     expect(r.isError, text).toBe(true);
-    expect(JSON.parse(text)).toMatchObject({ status: 429, error: 'TOO_MANY_WAITS', current_usage: { concurrent_waits: CAPS.waits } });
+    expect(JSON.parse(text)).toMatchObject({ status: 429, error: 'RATE_LIMIT_EXCEEDED', code: 'CONCURRENT_WAIT_LIMIT', current_usage: { concurrent_waits: CAPS.waits } });
     await Promise.all(held);
   });
 
@@ -148,7 +148,7 @@ describe('stream connections', () => {
     const open = [await connect(a.api_key), await connect(a.account_api_key)];
     const refused = await connect(a.api_key).then(() => undefined, (e: { status: number; body: any }) => e);
     expect(refused?.status).toBe(429);
-    expect(refused?.body).toMatchObject({ error: 'TOO_MANY_STREAMS', current_usage: { stream_connections: CAPS.streams, max_stream_connections: CAPS.streams } });
+    expect(refused?.body).toMatchObject({ error: 'RATE_LIMIT_EXCEEDED', code: 'STREAM_CONNECTION_LIMIT', current_usage: { stream_connections: CAPS.streams, max_stream_connections: CAPS.streams } });
     expect(refused?.body.next_steps.length).toBeGreaterThan(0);
     // Another account is not held back by this one.
     await connect(b.api_key);

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { config } from '../../config.ts';
-import { ApiError, badRequest, notFound } from '../../core/errors.ts';
+import { badRequest, notFound, tooManyRequests } from '../../core/errors.ts';
 import { effectiveLimits } from '../../core/tiers.ts';
 import { bestCode, bestCta, matchesWait, nextPollDelay, type WaitFilters } from '../../core/wait.ts';
 import { metrics } from '../../metrics.ts';
@@ -136,15 +136,15 @@ export async function waitForMessage(inbox: InboxRecord, q: Query, startedMs = D
  */
 const WAIT_SLOT_MARGIN_MS = 10_000;
 
-/** Runs `wait` in one of the account's concurrent-wait slots; TOO_MANY_WAITS (429) when all are held. */
+/** Runs `wait` in one of the account's concurrent-wait slots; 429 (code CONCURRENT_WAIT_LIMIT) when all are held. */
 async function inWaitSlot<T>(account: AccountRecord, timeoutSeconds: number, wait: () => Promise<T>): Promise<T> {
   const cap = effectiveLimits(account.tier, config.limitOverrides).concurrentWaits;
   const taken = await takeWaitSlot(account.id, cap, randomUUID(), timeoutSeconds * 1000 + WAIT_SLOT_MARGIN_MS);
   if (!taken.ok) {
     // The earliest held wait reaches its timeout (at the latest) this many seconds from now.
     const retryAfter = Math.max(1, Math.ceil((taken.firstExpiry - WAIT_SLOT_MARGIN_MS - Date.now()) / 1000));
-    throw new ApiError(429, 'TOO_MANY_WAITS', `This account already holds ${taken.inUse} concurrent waits, the most its ${account.tier} tier allows (${cap}).`, {
-      retry_after: retryAfter,
+    throw tooManyRequests(`This account already holds ${taken.inUse} concurrent waits, the most its ${account.tier} tier allows (${cap}).`, {
+      code: 'CONCURRENT_WAIT_LIMIT', retry_after: retryAfter, rate_limit: { limit: cap },
       current_usage: { concurrent_waits: taken.inUse, max_concurrent_waits: cap },
       next_steps: [
         `Retry after retry_after seconds, when one of this account's waits has ended.`,

@@ -10,6 +10,7 @@
  * — posts it itself. The replay sends the held events last, in id order.
  */
 import { looksLikeApiKey } from '../../core/api-keys.ts';
+import { invalidApiKey, tooManyRequests, unauthorized } from '../../core/errors.ts';
 import { controlFrame, eventFrame, hears, parseSubscribe, REPLAY_MAX_EVENTS, StreamProtocolError } from '../../core/stream.ts';
 import { closeConnection, postToConnection, streamUrl } from '../../aws/stream.ts';
 import { errorFields, log } from '../../log.ts';
@@ -32,37 +33,33 @@ export const streamInfo = () => ({ url: streamUrl });
 /** A refused connect may try again this soon: a connection closes when its client goes. */
 const STREAM_RETRY_AFTER_SECONDS = 5;
 
-export type ConnectOutcome = { ok: true }
-  | { ok: false; status: 401 | 429; error: string; message: string; current_usage?: Record<string, number>; retry_after?: number; next_steps?: string[] };
-
 /**
- * $connect: an account or inbox key (Bearer header, or ?key= for browsers), else 401; 429
- * TOO_MANY_STREAMS when the account holds its tier's cap of connections. The count and the write
- * are not one transaction: connects of one account racing each other may pass the cap by the
- * few in flight at the same moment, never more.
+ * $connect: an account or inbox key (Bearer header, or ?key= for browsers), else 401; 429 with
+ * code STREAM_CONNECTION_LIMIT when the account holds its tier's cap of connections. Throws the
+ * API's errors, so the handshake's refusal is the API's envelope. The count and the write are not
+ * one transaction: connects of one account racing each other may pass the cap by the few in
+ * flight at the same moment, never more.
  */
-export async function connect(connectionId: string, key: string | undefined, now = new Date()): Promise<ConnectOutcome> {
-  const refuse = (message: string): ConnectOutcome => ({ ok: false, status: 401, error: 'INVALID_API_KEY', message });
-  if (!key) return refuse('An API key is required: Authorization: Bearer <key>, or ?key=<key>.');
-  if (!looksLikeApiKey(key)) return refuse('The API key is malformed.');
+export async function connect(connectionId: string, key: string | undefined, now = new Date()): Promise<void> {
+  if (!key) throw unauthorized('An API key is required: Authorization: Bearer <key>, or ?key=<key>.');
+  if (!looksLikeApiKey(key)) throw invalidApiKey('The API key is malformed.');
   // The same strongly consistent lookup as every API request: a rotated key is refused at once.
   const found = await callerForKey(key, undefined);
-  if (!found.ok) return refuse('The API key is invalid or revoked.');
+  if (!found.ok) throw invalidApiKey('The API key is invalid or revoked.');
   const { kind, account, inbox } = found.caller;
-  if (kind === 'inbox' && (!inbox || inbox.status === 'deleted')) return refuse('The API key is invalid or revoked.');
+  if (kind === 'inbox' && inbox!.status === 'deleted') throw invalidApiKey('The API key is invalid or revoked.');
   const cap = effectiveLimits(account.tier, config.limitOverrides).streamConnections;
   const open = await store.countConnections(account.id, cap);
   if (open >= cap) {
-    return { ok: false, status: 429, error: 'TOO_MANY_STREAMS', retry_after: STREAM_RETRY_AFTER_SECONDS,
-      message: `This account already holds ${open} stream connections, the most its ${account.tier} tier allows (${cap}).`,
+    throw tooManyRequests(`This account already holds ${open} stream connections, the most its ${account.tier} tier allows (${cap}).`, {
+      code: 'STREAM_CONNECTION_LIMIT', retry_after: STREAM_RETRY_AFTER_SECONDS, rate_limit: { limit: cap },
       current_usage: { stream_connections: open, max_stream_connections: cap },
-      next_steps: ['Close a connection you no longer use, or share one: a subscribe may name several inbox_ids (or none: every inbox of the account).'] };
+      next_steps: ['Close a connection you no longer use, or share one: a subscribe may name several inbox_ids (or none: every inbox of the account).'] });
   }
   await store.putConnection({
     connection_id: connectionId, account_id: account.id, key_kind: kind, key_inbox_id: kind === 'inbox' ? inbox!.id : null,
     connected_at: now.toISOString(), mode: 'idle', event_types: null, inbox_ids: null,
   });
-  return { ok: true };
 }
 
 export async function disconnect(connectionId: string) {

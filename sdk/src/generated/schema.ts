@@ -310,7 +310,7 @@ export interface paths {
         };
         /**
          * Wait for the next matching message (long poll): returns it with its verification_code and cta as soon as it is stored
-         * @description Answers as soon as a matching message is stored, or after timeout seconds (1-25, default 20) with {message: null, timed_out: true} and a next_steps line giving the exact call to go on waiting. after (a message id) never misses mail between two waits; without it, since defaults to the moment of the call minus 10 s. Filters: from (the domain of the sender address, subdomains included, or a whole address; never the display name), subject (case-insensitive substring), has (code, link, any), unread_only, verified_only. Several waiters all see the same mail. An account holds at most its tier's number of waits at once (429 TOO_MANY_WAITS with retry_after beyond it).
+         * @description Answers as soon as a matching message is stored, or after timeout seconds (1-25, default 20) with {message: null, timed_out: true} and a next_steps line giving the exact call to go on waiting. after (a message id) never misses mail between two waits; without it, since defaults to the moment of the call minus 10 s. Filters: from (the domain of the sender address, subdomains included, or a whole address; never the display name), subject (case-insensitive substring), has (code, link, any), unread_only, verified_only. Several waiters all see the same mail. An account holds at most its tier's number of waits at once (429 RATE_LIMIT_EXCEEDED, code CONCURRENT_WAIT_LIMIT, with retry_after beyond it).
          *
          *     Auth: Inbox key of this inbox, or the account key.
          */
