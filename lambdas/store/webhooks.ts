@@ -8,6 +8,7 @@ import { applied, ifApplied, transact } from './conditional.ts';
 import { eventPut } from './events.ts';
 import { countQuery, counterUpdate, type ListQuery, type PageRequest, queryPage, readCounters } from './pages.ts';
 import type { DeliveryLogRecord, EventRecord, WebhookRecord } from './records.ts';
+import type { Lane, Pace } from '../core/delivery-lanes.ts';
 
 const TableName = config.tableName;
 /** The logs' total counts at most this many attempts (keys only), as it always has: pages go further by cursor. */
@@ -111,7 +112,7 @@ export async function loadDelivery(accountId: string, webhookId: string, eventId
   };
 }
 
-export type DeliveryClaim = { ok: true; expiresAt: number } | { ok: false; heldForMs: number };
+type DeliveryClaim = { ok: true; expiresAt: number } | { ok: false; heldForMs: number };
 
 /**
  * Claims the delivery of (event, webhook) for `forMs`, unless another attempt holds a live claim
@@ -148,9 +149,6 @@ export async function markDelivered(eventId: string, webhookId: string, at: stri
     ConditionExpression: 'attribute_not_exists(pk)' })));
 }
 
-/** The pace streaks of a webhook after an attempt (usecases/webhooks/delivery.ts decides its lane from them). */
-export type Pace = Pick<WebhookRecord, 'slow_streak' | 'fast_streak' | 'lane'>;
-
 /** An attempt's duration moves the streaks in the same update: a slow one adds to slow_streak and zeroes fast_streak, and the reverse. */
 const paceParts = (slow: boolean) => ({ add: slow ? 'slow_streak :one' : 'fast_streak :one', set: slow ? 'fast_streak = :zero' : 'slow_streak = :zero' });
 const paceOf = (a: Record<string, unknown> | undefined): Pace => ({
@@ -182,7 +180,7 @@ export async function recordWebhookFailure(w: WebhookRecord, error: string, at: 
 }
 
 /** Moves the webhook to the slow lane or back; false when another attempt did it first (or the webhook is gone). */
-export async function setWebhookLane(w: Pick<WebhookRecord, 'account_id' | 'id'>, lane: 'fast' | 'slow'): Promise<boolean> {
+export async function setWebhookLane(w: Pick<WebhookRecord, 'account_id' | 'id'>, lane: Lane): Promise<boolean> {
   return applied(db.send(new UpdateCommand({ TableName, Key: keys.webhook(w.account_id, w.id),
     ...(lane === 'slow'
       ? { UpdateExpression: 'SET #lane = :slow', ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#lane) OR #lane <> :slow)' }

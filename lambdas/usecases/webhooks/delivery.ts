@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from '../../adapters/webhook-http.ts';
-import { SendMessageCommand, sqsClient } from '../../aws/sqs.ts';
 import { config } from '../../config.ts';
-import { isSlow, laneChange, laneOf, type Lane } from '../../core/delivery-lanes.ts';
+import { isSlow, laneChange, laneOf, type Lane, type Pace } from '../../core/delivery-lanes.ts';
 import { errorFields, log } from '../../log.ts';
 import { metrics } from '../../metrics.ts';
 import type { EventRecord, WebhookRecord } from '../../store/records.ts';
 import * as store from '../../store/webhooks.ts';
-import { dispatchAfterCommit, enqueueDeliveries, newEvent, type DeliveryJob } from './event-outbox.ts';
+import { dispatchAfterCommit, enqueueDeliveries, newEvent, slowQueueUrl, type DeliveryJob } from './event-outbox.ts';
 import { signedRequest } from './secrets.ts';
 
 /** Spec: a webhook is unhealthy after 5 consecutive failed attempts. */
@@ -38,7 +37,7 @@ async function payloadOf(e: EventRecord): Promise<string> {
  * when a crash between enqueueing and marking an event dispatched makes it dispatched again;
  * the claim keeps them from POSTing at the same time, and the marker drops the later one.
  */
-export const DELIVERY_CLAIM_MS = 30_000;
+const DELIVERY_CLAIM_MS = 30_000;
 /** The POST starts only with this much of the claim left: its own deadline plus a margin (clocks, pauses). */
 const CLAIM_LEFT_TO_POST_MS = WEBHOOK_TIMEOUT_MS + 5_000;
 /** Checks read longer ago than this before the claim was taken are read again under it. */
@@ -46,15 +45,10 @@ const CLAIM_RECHECK_AFTER_MS = 5_000;
 
 /**
  * 'deferred': another attempt held the pair's claim; this job went back on the queue until it lapses.
- * 'moved': the receiver is in the slow lane; the job went there unattempted.
+ * 'moved': the receiver is in the slow lane; the job (queued on the fast lane before the receiver
+ * moved) went there unattempted.
  */
 export type DeliveryOutcome = 'delivered' | 'retry-scheduled' | 'dropped' | 'gave-up' | 'deferred' | 'moved';
-
-/**
- * The slow lane's queue (webhook-deliver's webhookSlowLane need sets it, deployed and locally).
- * Without it (a harness that runs the handler on one queue) every job stays in the lane it is in.
- */
-const slowQueueUrl = process.env.WEBHOOK_SLOW_QUEUE_URL || undefined;
 
 /** Which lane a queue (by its ARN, as the event source names it) is: the slow lane's queue, else the fast one. */
 export function laneOfQueue(queueArn: string | undefined): Lane {
@@ -64,21 +58,26 @@ export function laneOfQueue(queueArn: string | undefined): Lane {
 
 /** Puts the job, unchanged, on the slow lane: the fast lane's executions are not held by a slow receiver. */
 async function moveToSlowLane(job: DeliveryJob): Promise<'moved'> {
-  await sqsClient.send(new SendMessageCommand({ QueueUrl: slowQueueUrl, MessageBody: JSON.stringify(job) }));
+  await enqueueDeliveries([job], 0, 'slow');
   return 'moved';
 }
 
-/** Moves the receiver to the lane its pace calls for (the one attempt that changes it logs it). */
-async function keepPace(w: WebhookRecord, pace: store.Pace | undefined) {
-  const to = pace && laneChange(pace);
+/**
+ * Moves the receiver to the lane its pace calls for (the one attempt that changes it logs it);
+ * returns the lane the receiver is in now.
+ */
+async function keepPace(w: WebhookRecord, pace: Pace | undefined): Promise<Lane> {
+  if (!pace) return laneOf(w);
+  const to = laneChange(pace);
   if (to && (await store.setWebhookLane(w, to))) {
-    log.info('webhook moved to another delivery lane', { webhook_id: w.id, lane: to, slow_streak: pace!.slow_streak, fast_streak: pace!.fast_streak });
+    log.info('webhook moved to another delivery lane', { webhook_id: w.id, lane: to, slow_streak: pace.slow_streak, fast_streak: pace.fast_streak });
   }
+  return to ?? laneOf(pace);
 }
 
-/** Puts the job back, unchanged (same attempt), to run after the claim it met has lapsed. */
-async function defer(job: DeliveryJob, heldForMs: number): Promise<'deferred'> {
-  await enqueueDeliveries([job], Math.ceil(heldForMs / 1000) + 1);
+/** Puts the job back, unchanged (same attempt), on its receiver's lane, to run after the claim it met has lapsed. */
+async function defer(job: DeliveryJob, w: WebhookRecord, heldForMs: number): Promise<'deferred'> {
+  await enqueueDeliveries([job], Math.ceil(heldForMs / 1000) + 1, laneOf(w));
   return 'deferred';
 }
 
@@ -104,18 +103,20 @@ function dropReason(l: Awaited<ReturnType<typeof store.loadDelivery>>, job: Deli
  * before its retry is queued. A delivery is repeated only when the attempt dies between the
  * receiver's 2xx and the marker's write (receivers dedupe on webhook-id / X-Service-Event-Id).
  */
-export async function deliverJob(job: DeliveryJob, attemptId: string = randomUUID(), lane: Lane = 'fast'): Promise<DeliveryOutcome> {
+export async function deliverJob(job: DeliveryJob, lane: Lane = 'fast'): Promise<DeliveryOutcome> {
+  const attemptId = randomUUID();
   const load = () => store.loadDelivery(job.account_id, job.webhook_id, job.event_id, job.attempt);
   const readAt = Date.now();
   let loaded = await load();
   if (dropReason(loaded, job)) return 'dropped';
-  // A slow receiver's job met on the fast lane goes to the slow lane before anything else.
+  // Jobs are queued on their receiver's lane; one queued on the fast lane before its receiver moved
+  // to the slow lane goes there before anything else.
   if (lane === 'fast' && slowQueueUrl && laneOf(loaded.webhook!) === 'slow') return moveToSlowLane(job);
   const held = loaded.claim && loaded.claim.attempt_id !== attemptId ? loaded.claim.expires_at - Date.now() : 0;
-  if (held > 0) return defer(job, held); // another attempt is posting this pair right now
+  if (held > 0) return defer(job, loaded.webhook!, held); // another attempt is posting this pair right now
 
   const claim = await store.claimDelivery(job.event_id, job.webhook_id, attemptId, DELIVERY_CLAIM_MS);
-  if (!claim.ok) return defer(job, claim.heldForMs);
+  if (!claim.ok) return defer(job, loaded.webhook!, claim.heldForMs);
   const release = () => store.releaseDelivery(job.event_id, job.webhook_id, attemptId);
   const drop = async () => { await release(); return 'dropped' as const; };
   if (Date.now() - readAt > CLAIM_RECHECK_AFTER_MS) {
@@ -130,7 +131,7 @@ export async function deliverJob(job: DeliveryJob, attemptId: string = randomUUI
   if (claim.expiresAt - Date.now() < CLAIM_LEFT_TO_POST_MS) {
     // Too slow to get here (a paused process): the claim could lapse mid-POST. Start over.
     await release();
-    return defer(job, 0);
+    return defer(job, webhook, 0);
   }
   const attemptedAt = new Date().toISOString();
   const res = await postWebhook(webhook.url, request.body, request.headers, { localMode: config.localMode });
@@ -152,7 +153,7 @@ export async function deliverJob(job: DeliveryJob, attemptId: string = randomUUI
 
   const recorded = await store.recordWebhookFailure(webhook, res.error ?? `HTTP ${res.status}`, attemptedAt, slow);
   if (recorded === undefined) return drop(); // re-enabled or deleted meanwhile
-  await keepPace(webhook, recorded.pace);
+  const laneNow = await keepPace(webhook, recorded.pace);
   const failures = recorded.failures;
   if (failures >= UNHEALTHY_AFTER_FAILURES) {
     await markUnhealthy(webhook, failures, res.error ?? `HTTP ${res.status}`, attemptedAt);
@@ -167,7 +168,7 @@ export async function deliverJob(job: DeliveryJob, attemptId: string = randomUUI
   }
   // Released before the retry is queued, so the retry never waits for this attempt's claim.
   await release();
-  await enqueueDeliveries([{ ...job, attempt: job.attempt + 1 }], RETRY_DELAYS_SECONDS[job.attempt]!);
+  await enqueueDeliveries([{ ...job, attempt: job.attempt + 1 }], RETRY_DELAYS_SECONDS[job.attempt]!, laneNow);
   await store.markAttemptHandled(event.event_id, webhook.id, job.attempt, attemptedAt);
   return 'retry-scheduled';
 }
@@ -201,7 +202,7 @@ export async function deliverQueuedJob(job: DeliveryJob | undefined, sqsMessageI
   // Records run concurrently: the ids go on each line, not into the shared log context.
   const ids = { account_id: job.account_id, webhook_id: job.webhook_id, event_id: job.event_id };
   try {
-    const outcome = await deliverJob(job, undefined, lane);
+    const outcome = await deliverJob(job, lane);
     log.info('webhook delivery', { ...ids, attempt: job.attempt, lane, outcome });
     return outcome;
   } catch (e) {

@@ -1,5 +1,6 @@
 import { SendMessageBatchCommand, sqsClient } from '../../aws/sqs.ts';
 import { requireEnv } from '../../config.ts';
+import { laneOf, type Lane } from '../../core/delivery-lanes.ts';
 import { eventBody, type EventType } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import { errorFields, log } from '../../log.ts';
@@ -10,7 +11,15 @@ import type { EventRecord, WebhookRecord } from '../../store/records.ts';
 import { listWebhooks } from '../../store/webhooks.ts';
 import { RESOURCE_SETTINGS } from '../../resource-settings.ts';
 
-const queueUrl = requireEnv('WEBHOOK_QUEUE_URL');
+const fastQueueUrl = requireEnv('WEBHOOK_QUEUE_URL');
+/**
+ * The slow lane's queue (webhook-deliver's webhookSlowLane need sets it, deployed and locally).
+ * Without it (a function that only hands events over, a harness that runs the handler on one
+ * queue) the slow lane is the fast queue.
+ */
+export const slowQueueUrl = process.env.WEBHOOK_SLOW_QUEUE_URL || undefined;
+/** The queue of a lane: the slow lane's own when there is one, else the fast one. */
+const queueUrlOf = (lane: Lane): string => (lane === 'slow' && slowQueueUrl) || fastQueueUrl;
 /** SQS takes at most 10 messages per batch call. */
 const SQS_BATCH = 10;
 /** SQS batch sends, and dispatched-marks, in flight at once. */
@@ -91,12 +100,17 @@ export const subscribes = (w: WebhookRecord, e: Pick<EventRecord, 'event' | 'inb
 async function mapLimit<T, R>(items: readonly T[], limit: number, f: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
-  const lane = async () => { while (next < items.length) { const i = next++; out[i] = await f(items[i]!); } };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  const worker = async () => { while (next < items.length) { const i = next++; out[i] = await f(items[i]!); } };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
 }
 
-export async function enqueueDeliveries(jobs: (DeliveryJob | StreamJob | DispatchJob)[], delaySeconds = 0) {
+/**
+ * Puts jobs on a lane's queue (dispatch and stream jobs, and fast receivers' deliveries: the fast
+ * lane; a slow receiver's deliveries: the slow lane, so they never take a fast-lane execution).
+ */
+export async function enqueueDeliveries(jobs: (DeliveryJob | StreamJob | DispatchJob)[], delaySeconds = 0, lane: Lane = 'fast') {
+  const queueUrl = queueUrlOf(lane);
   const chunks: (typeof jobs)[] = [];
   for (let i = 0; i < jobs.length; i += SQS_BATCH) chunks.push(jobs.slice(i, i + SQS_BATCH));
   await mapLimit(chunks, PARALLEL_CALLS, async (chunk) => {
@@ -118,7 +132,8 @@ export async function enqueueDeliveries(jobs: (DeliveryJob | StreamJob | Dispatc
 export async function dispatchEvents(events: EventRecord[], exclude: { webhookId?: string } = {}) {
   const hooksByAccount = new Map<string, Promise<WebhookRecord[]>>();
   const streamsByAccount = new Map<string, ReturnType<typeof listConnections>>();
-  const jobsOf = async (e: EventRecord): Promise<(DeliveryJob | StreamJob)[]> => {
+  type Laned = { lane: Lane; job: DeliveryJob | StreamJob };
+  const jobsOf = async (e: EventRecord): Promise<Laned[]> => {
     let hooks = hooksByAccount.get(e.account_id);
     if (!hooks) { hooks = listWebhooks(e.account_id); hooksByAccount.set(e.account_id, hooks); }
     // Live stream subscribers of the account: the deliverer posts to them (it alone may call the
@@ -126,13 +141,15 @@ export async function dispatchEvents(events: EventRecord[], exclude: { webhookId
     let streams = streamsByAccount.get(e.account_id);
     if (!streams) { streams = listConnections(e.account_id); streamsByAccount.set(e.account_id, streams); }
     const [allHooks, connections] = await Promise.all([hooks, streams]);
-    const jobs: (DeliveryJob | StreamJob)[] = allHooks.filter((w) => subscribes(w, e) && w.id !== exclude.webhookId)
-      .map((w) => ({ account_id: e.account_id, webhook_id: w.id, event_id: e.event_id, attempt: 1, generation: w.generation }));
-    if (connections.some((c) => c.mode !== 'idle' && hears(c, e))) jobs.push({ kind: 'stream', account_id: e.account_id, event_id: e.event_id });
+    // Each delivery goes straight to its receiver's lane (the deliverer forwards only jobs queued before a lane change).
+    const jobs: Laned[] = allHooks.filter((w) => subscribes(w, e) && w.id !== exclude.webhookId)
+      .map((w) => ({ lane: laneOf(w), job: { account_id: e.account_id, webhook_id: w.id, event_id: e.event_id, attempt: 1, generation: w.generation } }));
+    if (connections.some((c) => c.mode !== 'idle' && hears(c, e))) jobs.push({ lane: 'fast', job: { kind: 'stream', account_id: e.account_id, event_id: e.event_id } });
     return jobs;
   };
   const jobs = (await mapLimit(events, PARALLEL_CALLS, jobsOf)).flat();
-  await enqueueDeliveries(jobs);
+  const lanes: Lane[] = ['fast', 'slow'];
+  await Promise.all(lanes.map((lane) => enqueueDeliveries(jobs.filter((j) => j.lane === lane).map((j) => j.job), 0, lane)));
   await mapLimit(events, PARALLEL_CALLS, (e) => markDispatched(e.event_id));
 }
 
