@@ -1,7 +1,7 @@
 /**
  * The catalogue of Lambda functions: one per API resource, one per event source. The CDK stack
- * creates exactly these (entry `lambdas/handlers/<name>.ts`), and the local stack loads the
- * same files. `needs` says which resources a function is bound to; the CDK wrapper grants each
+ * creates exactly these (entry `lambdas/<slice>/<name>.handler.ts`, handlerEntry below), and the
+ * local stack loads the same files. `needs` says which resources a function is bound to; the CDK wrapper grants each
  * with least privilege and sets the matching environment variables (ENV below).
  */
 export type Need =
@@ -25,6 +25,8 @@ export type Need =
   | 'webhookSlowLane';
 
 export interface FunctionSpec {
+  /** The capability folder under lambdas/ that holds the function's handler, `<name>.handler.ts`. */
+  slice: string;
   description: string;
   /** http functions sit behind the HTTP API; event functions behind an event source. */
   kind: 'http' | 'event';
@@ -41,22 +43,27 @@ export interface FunctionSpec {
 
 export const FUNCTIONS = {
   discovery: {
+    slice: 'discovery',
     description: 'openapi.json, llms.txt, llms-full.txt, and the 404/405 envelope for unknown routes',
     kind: 'http', memoryMb: 256, timeoutSeconds: 10, needs: ['tableRead', 'tableWrite'],
   },
   inboxes: {
+    slice: 'inboxes',
     description: 'Create, list, read, update and delete inboxes',
     kind: 'http', memoryMb: 512, timeoutSeconds: 10, needs: ['tableRead', 'tableWrite', 'linkSecret', 'webhookQueue'],
   },
   account: {
+    slice: 'accounts',
     description: 'Account, capabilities and upgrades',
     kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret', 'webhookQueue', 'paymentSecret'],
   },
   messages: {
+    slice: 'messages',
     description: 'Messages of an inbox: list, read, mark, labels, attachment downloads, rejections',
     kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'bucketRead'],
   },
   wait: {
+    slice: 'messages',
     // Its own function: a wait holds its invocation for up to WAIT_MAX_TIMEOUT_SECONDS (25 s)
     // mostly asleep, so it gets little memory and a timeout above 25 s (under API Gateway's 30 s)
     // without lengthening the other message routes' timeout.
@@ -64,33 +71,40 @@ export const FUNCTIONS = {
     kind: 'http', memoryMb: 256, timeoutSeconds: 28, needs: ['tableRead', 'tableWrite', 'bucketRead'],
   },
   threads: {
+    slice: 'messages',
     description: 'Conversations: list, read, labels',
     kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'bucketRead'],
   },
   lists: {
+    slice: 'messages',
     description: 'Allow and block lists of senders',
     kind: 'http', memoryMb: 256, timeoutSeconds: 10, needs: ['tableRead', 'tableWrite'],
   },
   drafts: {
+    slice: 'sending',
     description: 'Drafts: write, edit, schedule (EventBridge Scheduler), discard, send',
     kind: 'http', memoryMb: 512, timeoutSeconds: 30,
     needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'scheduler', 'sesSend', 'webhookQueue', 'linkSecret'],
   },
   sending: {
+    slice: 'sending',
     description: 'Send an email now, or reply to a message',
     kind: 'http', memoryMb: 512, timeoutSeconds: 30, needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'sesSend', 'webhookQueue', 'linkSecret'],
   },
   webhooks: {
+    slice: 'events',
     description: 'Webhook endpoints: create, list, update, delete, test, enable, rotate secret, logs',
     // No webhookQueue: none of its routes announces an event (the test call posts to the endpoint itself).
     kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret'],
   },
   domains: {
+    slice: 'domains',
     // webhookQueue: verify dispatches domain.verified; linkSecret: upgrade_context links on 402/403.
     description: 'Custom domains: add (SES identity, DNS records), list, verify (DNS lookups), delete',
     kind: 'http', memoryMb: 256, timeoutSeconds: 20, needs: ['tableRead', 'tableWrite', 'sesIdentities', 'dnsLookup', 'webhookQueue', 'linkSecret'],
   },
   mcp: {
+    slice: 'mcp',
     // Every tool runs its route's function code in-process, so this function needs what those
     // functions need together (inboxes, account, messages, wait, threads, drafts, sending, webhooks).
     // The wait tool holds a call up to 25 s: the timeout sits just under API Gateway's 30 s.
@@ -100,6 +114,7 @@ export const FUNCTIONS = {
     needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'scheduler', 'sesSend', 'webhookQueue', 'linkSecret', 'paymentSecret'],
   },
   ingest: {
+    slice: 'ingest',
     description: 'Parses raw mail that SES stored under inbound/ and files it into inboxes',
     kind: 'event', memoryMb: 1024, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'webhookQueue'],
     // Mail keeps arriving while a tenant's long-polls or a burst elsewhere take the region's
@@ -108,6 +123,7 @@ export const FUNCTIONS = {
     reservedConcurrency: 50,
   },
   'webhook-deliver': {
+    slice: 'events',
     // streamPost: it also fans events out to live WebSocket connections (usecases/webhooks/stream.ts).
     description: 'Delivers queued webhook events, re-enqueuing failures with a delay; fans events out to WebSocket streams; sweeps undispatched events',
     kind: 'event', memoryMb: 512, timeoutSeconds: 60,
@@ -118,6 +134,7 @@ export const FUNCTIONS = {
     reservedConcurrency: 20,
   },
   stream: {
+    slice: 'events',
     // One function for the WebSocket API ($connect, $disconnect, subscribe, ping) and for
     // GET /v1/stream on the HTTP API (the wss URL); it posts replayed events, hence streamPost.
     // 29 s: a subscribe replaying missed events runs inside API Gateway's integration timeout.
@@ -125,15 +142,18 @@ export const FUNCTIONS = {
     kind: 'http', memoryMb: 512, timeoutSeconds: 29, needs: ['tableRead', 'tableWrite', 'bucketRead', 'streamPost'],
   },
   'send-scheduled': {
+    slice: 'sending',
     description: 'Sends a scheduled draft when its EventBridge Scheduler schedule fires',
     kind: 'event', memoryMb: 512, timeoutSeconds: 60,
     needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'sesSend', 'webhookQueue', 'scheduler', 'linkSecret'],
   },
   'ses-events': {
+    slice: 'sending',
     description: 'Applies SES delivery, bounce and complaint events to outbound messages',
     kind: 'event', memoryMb: 256, timeoutSeconds: 30, needs: ['tableRead', 'tableWrite', 'webhookQueue'],
   },
   pages: {
+    slice: 'operators',
     description: 'Operator pages (upgrade, notifications, inbox view) and the payment processor webhook',
     kind: 'http', memoryMb: 512, timeoutSeconds: 20, needs: ['tableRead', 'tableWrite', 'linkSecret', 'bucketRead', 'webhookQueue', 'paymentSecret'],
   },
@@ -141,14 +161,17 @@ export const FUNCTIONS = {
 
 export type FunctionName = keyof typeof FUNCTIONS;
 
-/** Environment variable names the functions read (lambdas/config.ts and the modules using them). */
+/** A function's handler file, relative to the project root: `lambdas/<slice>/<name>.handler.ts`. */
+export const handlerEntry = (name: FunctionName) => `lambdas/${FUNCTIONS[name].slice}/${name}.handler.ts`;
+
+/** Environment variable names the functions read (lambdas/platform/config.ts and the modules using them). */
 export const ENV = {
   tableName: 'TABLE_NAME',
   mailDomain: 'MAIL_DOMAIN',
   siteUrl: 'SITE_URL',
   bucketName: 'BUCKET_NAME',
   webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
-  /** The slow lane of webhook deliveries (lambdas/usecases/webhooks/delivery.ts). */
+  /** The slow lane of webhook deliveries (lambdas/events/webhook-delivery.ts). */
   webhookSlowQueueUrl: 'WEBHOOK_SLOW_QUEUE_URL',
   scheduleGroupName: 'SCHEDULE_GROUP_NAME',
   schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
@@ -206,7 +229,7 @@ export function environmentNames(name: FunctionName, o: { paymentSecret: boolean
   return [...names].sort();
 }
 
-/** CloudWatch namespace of the functions' EMF metrics (lambdas/metrics.ts). */
+/** CloudWatch namespace of the functions' EMF metrics (lambdas/platform/metrics.ts). */
 export const METRICS_NAMESPACE = 'Mailroom';
 
 /**
@@ -237,7 +260,7 @@ export const NEED_ACTIONS: Record<Need, readonly string[]> = {
   webhookQueue: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],
   scheduler: ['iam:PassRole', 'scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule', 'scheduler:UpdateSchedule'],
   linkSecret: SECRET_READ_ACTIONS,
-  // GetEmailIdentity: sending first checks that the mail domain is verified (lambdas/aws/ses.ts).
+  // GetEmailIdentity: sending first checks that the mail domain is verified (lambdas/platform/aws/ses.ts).
   sesSend: ['ses:GetEmailIdentity', 'ses:SendEmail', 'ses:SendRawEmail'],
   paymentSecret: SECRET_READ_ACTIONS,
   // ses:TagResource: SES authorizes the tags given at CreateEmailIdentity as TagResource (the IAM

@@ -14,29 +14,29 @@ import type { FunctionName } from './functions.ts';
  * zod work of an init (docs/decisions.md, "Schemas and cold start").
  */
 const requestModules = {
-  common: () => import('./schemas/common.ts'),
-  account: () => import('./schemas/account.ts'),
-  domains: () => import('./schemas/domains.ts'),
-  drafts: () => import('./schemas/drafts.ts'),
-  inboxes: () => import('./schemas/inboxes.ts'),
-  lists: () => import('./schemas/lists.ts'),
-  messages: () => import('./schemas/messages.ts'),
-  operators: () => import('./schemas/operators.ts'),
-  sending: () => import('./schemas/sending.ts'),
-  threads: () => import('./schemas/threads.ts'),
-  webhooks: () => import('./schemas/webhooks.ts'),
+  common: () => import('./platform/http/common.schemas.ts'),
+  account: () => import('./accounts/account.schemas.ts'),
+  domains: () => import('./domains/domains.schemas.ts'),
+  drafts: () => import('./sending/drafts.schemas.ts'),
+  inboxes: () => import('./inboxes/inboxes.schemas.ts'),
+  lists: () => import('./messages/lists.schemas.ts'),
+  messages: () => import('./messages/messages.schemas.ts'),
+  operators: () => import('./operators/operators.schemas.ts'),
+  sending: () => import('./sending/sending.schemas.ts'),
+  threads: () => import('./messages/threads.schemas.ts'),
+  webhooks: () => import('./events/webhooks.schemas.ts'),
 };
 const responseModules = {
-  account: () => import('./schemas/responses/account.ts'),
-  domains: () => import('./schemas/responses/domains.ts'),
-  drafts: () => import('./schemas/responses/drafts.ts'),
-  inboxes: () => import('./schemas/responses/inboxes.ts'),
-  lists: () => import('./schemas/responses/lists.ts'),
-  messages: () => import('./schemas/responses/messages.ts'),
-  operators: () => import('./schemas/responses/operators.ts'),
-  stream: () => import('./schemas/responses/stream.ts'),
-  threads: () => import('./schemas/responses/threads.ts'),
-  webhooks: () => import('./schemas/responses/webhooks.ts'),
+  account: () => import('./accounts/account.responses.ts'),
+  domains: () => import('./domains/domains.responses.ts'),
+  drafts: () => import('./sending/drafts.responses.ts'),
+  inboxes: () => import('./inboxes/inboxes.responses.ts'),
+  lists: () => import('./messages/lists.responses.ts'),
+  messages: () => import('./messages/messages.responses.ts'),
+  operators: () => import('./operators/operators.responses.ts'),
+  stream: () => import('./events/stream.responses.ts'),
+  threads: () => import('./messages/threads.responses.ts'),
+  webhooks: () => import('./events/webhooks.responses.ts'),
 };
 type Loaded<T extends Record<string, () => Promise<unknown>>> = { [M in keyof T]: Awaited<ReturnType<T[M]>> };
 type SchemaName<Mods, M extends keyof Mods> = {
@@ -324,7 +324,7 @@ export interface RouteSchemas extends RequestSchemas { response?: z.ZodMiniType 
 async function loadSchema(modules: Record<string, () => Promise<unknown>>, dir: string, ref: SchemaRef | undefined): Promise<z.ZodMiniType | undefined> {
   if (!ref) return undefined;
   const schema = (await modules[ref.module]!() as Record<string, unknown>)[ref.name];
-  if (!schema) throw new Error(`The route table names ${ref.module}.${ref.name}, which lambdas/schemas/${dir}${ref.module}.ts does not export.`);
+  if (!schema) throw new Error(`The route table names ${ref.module}.${ref.name}, which its ${dir || "request "}schemas module ${ref.module} does not export.`);
   return schema as z.ZodMiniType;
 }
 const requestSchema = (ref: SchemaRef | undefined) => loadSchema(requestModules, '', ref);
@@ -346,5 +346,5 @@ export function requestSchemas(r: RouteDef): Promise<RequestSchemas> {
 export const routesWithSchemas = (of: readonly RouteDef[] = routes) =>
   Promise.all(of.map(async (r): Promise<{ route: RouteDef; schemas: RouteSchemas }> => ({
     route: r,
-    schemas: { ...(await requestSchemas(r)), response: await loadSchema(responseModules, 'responses/', r.response) },
+    schemas: { ...(await requestSchemas(r)), response: await loadSchema(responseModules, 'response ', r.response) },
   })));

@@ -7,14 +7,14 @@
  */
 export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   // Lambda gives credentials in env vars only; the default chain (SSO, ini, STS…) is ~100 KB.
-  '@aws-sdk/credential-provider-node': './lambdas/bundling/lambda-credentials.ts',
+  '@aws-sdk/credential-provider-node': './lambdas/platform/bundling/lambda-credentials.ts',
   // Rare charsets: loaded on first use, not at every cold start (LAZY_PACKAGES below).
-  'encoding-japanese': './lambdas/bundling/lazy-encoding-japanese.cjs',
-  'iconv-lite': './lambdas/bundling/lazy-iconv-lite.cjs',
+  'encoding-japanese': './lambdas/platform/bundling/lazy-encoding-japanese.cjs',
+  'iconv-lite': './lambdas/platform/bundling/lazy-iconv-lite.cjs',
   // The MCP SDK's Server imports its Ajv validator statically, as the default for the one it is
   // not given; ours is given @cfworker/json-schema's (lambdas/mcp/server.ts), so Ajv never runs.
-  'ajv': './lambdas/bundling/no-ajv.ts',
-  'ajv-formats': './lambdas/bundling/no-ajv.ts',
+  'ajv': './lambdas/platform/bundling/no-ajv.ts',
+  'ajv-formats': './lambdas/platform/bundling/no-ajv.ts',
 };
 
 /**
@@ -24,6 +24,6 @@ export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
  * ~700 KB of tables. Keyed by the proxy's path; the value is the package's entry file.
  */
 export const LAZY_PACKAGES: Readonly<Record<string, { name: string; entry: string }>> = {
-  'lambdas/bundling/lazy-encoding-japanese.cjs': { name: 'encoding-japanese', entry: './node_modules/encoding-japanese/src/index.js' },
-  'lambdas/bundling/lazy-iconv-lite.cjs': { name: 'iconv-lite', entry: './node_modules/iconv-lite/lib/index.js' },
+  'lambdas/platform/bundling/lazy-encoding-japanese.cjs': { name: 'encoding-japanese', entry: './node_modules/encoding-japanese/src/index.js' },
+  'lambdas/platform/bundling/lazy-iconv-lite.cjs': { name: 'iconv-lite', entry: './node_modules/iconv-lite/lib/index.js' },
 };

@@ -1,7 +1,7 @@
 /**
  * MailroomStack: the deployed Mailroom. Functions come from the catalogue (lambdas/functions.ts),
- * routes from the route table (lambdas/routes.ts), the table from lambdas/store/table.ts and queue
- * and bucket settings from lambdas/resource-settings.ts; this file only wires the flows together.
+ * routes from the route table (lambdas/routes.ts), the table from lambdas/platform/dynamo/table.ts and queue
+ * and bucket settings from lambdas/platform/resource-settings.ts; this file only wires the flows together.
  *
  * Order: every function first (catalogue), then one construct per flow, each wiring its event
  * source to its function; last, each function is bound to what its `needs` name.
@@ -13,8 +13,8 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct, Node } from 'constructs';
 import { ENV, FUNCTIONS, type FunctionName, type FunctionSpec } from '../lambdas/functions.ts';
-import { checkPaymentProvider } from '../lambdas/payments/choice.ts';
-import { RESOURCE_SETTINGS } from '../lambdas/resource-settings.ts';
+import { checkPaymentProvider } from '../lambdas/operators/payments/choice.ts';
+import { RESOURCE_SETTINGS } from '../lambdas/platform/resource-settings.ts';
 import { routes } from '../lambdas/routes.ts';
 import { MailroomApi } from './constructs/api.ts';
 import { MailroomData } from './constructs/data.ts';

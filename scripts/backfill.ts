@@ -1,6 +1,6 @@
 /**
  * `npm run backfill -- --table <name>`: brings a table written by an earlier Mailroom up to the
- * current key design (lambdas/store/backfill.ts), so lists, filters and search find every item
+ * current key design (lambdas/messages/backfill.store.ts), so lists, filters and search find every item
  * stored before it. Safe on a live table and safe to repeat.
  *
  * Credentials and region come from the environment, as the functions get them:
@@ -21,14 +21,14 @@ const program = new Command('backfill')
   .parse();
 
 const { table, segments } = program.opts<{ table: string; segments: number }>();
-// The store reads its settings once, at import (lambdas/config.ts). The backfill uses the table
+// The store reads its settings once, at import (lambdas/platform/config.ts). The backfill uses the table
 // alone; the other two required values are never read by it.
 process.env.TABLE_NAME = table;
 process.env.MAIL_DOMAIN ??= 'backfill.invalid';
 process.env.SITE_URL ??= 'https://backfill.invalid';
 process.env.AWS_REGION ??= process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
 
-const { backfillTable } = await import('../lambdas/store/backfill.ts');
+const { backfillTable } = await import('../lambdas/messages/backfill.store.ts');
 const started = Date.now();
 let last = 0;
 const counts = await backfillTable(segments, (c) => {

@@ -12,7 +12,7 @@
  * - deployed: Lambda Invoke, RequestResponse, with the body as payload; a FunctionError in the
  *   answer is a failure. Credentials and region come from the usual AWS chain (AWS_PROFILE,
  *   AWS_REGION, …); the managed policy of output IngestReplayPolicyArn allows exactly these calls.
- * - local: the ingest handler (lambdas/handlers/ingest.ts) in this process, with the environment
+ * - local: the ingest handler (lambdas/ingest/ingest.handler.ts) in this process, with the environment
  *   the stack gives ingest's worker (functionEnvironment() fed from <data dir>/stack.json, which
  *   the running stack writes): the same code, configuration and IAM identity as a local invocation.
  * Messages are taken one at a time, hidden for as long as an invocation may run, and deleted only
@@ -190,7 +190,7 @@ async function localTarget(): Promise<{ sqs: SQSClient; queueUrl: string; invoke
     localValues: { ...f.functions.localValues, POWERTOOLS_METRICS_DISABLED: 'true' },
     aws: { region: f.aws.region, ...f.aws.credentials, perFunction: f.functions.credentials },
   }));
-  const { handler } = await import('../lambdas/handlers/ingest.ts');
+  const { handler } = await import('../lambdas/ingest/ingest.handler.ts');
   const spec = FUNCTIONS.ingest;
   const invoke: Invoke = async (body, requestId) => {
     try {

@@ -1,11 +1,11 @@
 /**
  * How a corpus case is run through Mailroom: a raw message goes the whole content pipeline
- * (lambdas/core/content: the reply_body a user sees), an HTML body goes through
+ * (lambdas/content: the reply_body a user sees), an HTML body goes through
  * extractReplyFromHtml, a text body through extractReply. textOfCase is the plain text the
  * peers are given for the same case (the pipeline's decoded text part).
  */
-import { deriveContent, parseInboundMail } from '../lambdas/core/content/index.ts';
-import { extractReply, extractReplyFromHtml, htmlToText } from '../lambdas/core/reply/index.ts';
+import { deriveContent, parseInboundMail } from '../lambdas/content/index.ts';
+import { extractReply, extractReplyFromHtml, htmlToText } from '../lambdas/content/reply/index.ts';
 import type { CorpusCase } from './reply-corpus.ts';
 
 export async function replyOfCase(c: CorpusCase): Promise<string | undefined> {

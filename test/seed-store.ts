@@ -4,7 +4,7 @@
  * that need thousands of messages; the env (TABLE_NAME, AWS endpoint, credentials) must be set
  * before the first call, since the store reads it at import.
  */
-import type { InboxRecord, MessageRecord, ThreadRecord } from '../lambdas/store/records.ts';
+import type { InboxRecord, MessageRecord, ThreadRecord } from '../lambdas/platform/dynamo/records.ts';
 
 export interface SeedSpec {
   subject: string;
@@ -36,7 +36,7 @@ export interface SeedOptions {
 }
 
 export async function seedMessages(inbox: InboxRecord, specs: SeedSpec[], opts: SeedOptions = {}) {
-  const { storeMessage } = await import('../lambdas/store/messages.ts');
+  const { storeMessage } = await import('../lambdas/messages/messages.store.ts');
   const start = opts.startMs ?? Date.UTC(2026, 0, 1);
   const threadIds = new Map<number, string>();
   const messages = specs.map((s, i): MessageRecord => {
@@ -82,12 +82,12 @@ export async function seedMessages(inbox: InboxRecord, specs: SeedSpec[], opts: 
 }
 
 async function bulkStore(inbox: InboxRecord, messages: MessageRecord[], concurrency: number) {
-  const { messageWriteItems } = await import('../lambdas/store/messages.ts');
-  const keys = await import('../lambdas/store/keys.ts');
-  const { documentClient } = await import('../lambdas/aws/dynamo.ts');
-  const { UpdateCommand } = await import('../lambdas/aws/dynamo-commands.ts');
-  const { batchPut } = await import('../lambdas/store/batch.ts');
-  const { config } = await import('../lambdas/config.ts');
+  const { messageWriteItems } = await import('../lambdas/messages/messages.store.ts');
+  const keys = await import('../lambdas/platform/dynamo/keys.ts');
+  const { documentClient } = await import('../lambdas/platform/aws/dynamo.ts');
+  const { UpdateCommand } = await import('../lambdas/platform/aws/dynamo-commands.ts');
+  const { batchPut } = await import('../lambdas/platform/dynamo/batch.ts');
+  const { config } = await import('../lambdas/platform/config.ts');
   const TableName = config.tableName;
   const threads = new Map<string, ThreadRecord>();
   for (const m of messages) {

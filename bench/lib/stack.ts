@@ -1,7 +1,7 @@
 /**
  * The local stack as the benchmarks use it: started once per run (lib/local/stack.ts, the same
  * code as `npm start`), called over HTTP, with the DynamoDB round-trip counter of this process
- * (lambdas/aws/dynamo.ts). The API server runs in this process, so the counter sees every call
+ * (lambdas/platform/aws/dynamo.ts). The API server runs in this process, so the counter sees every call
  * a request makes; requests are sent one at a time, so a before/after delta is that request's.
  */
 import { spawnSync } from 'node:child_process';
@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { freePort } from '../../lib/local/moto.ts';
 import { pythonExecutable } from '../../lib/local/python.ts';
 import { startLocalStack, type RunningLocalStack } from '../../lib/local/stack.ts';
-import type { dynamoCalls as DynamoCalls } from '../../lambdas/aws/dynamo.ts';
+import type { dynamoCalls as DynamoCalls } from '../../lambdas/platform/aws/dynamo.ts';
 
 export interface ApiCall {
   method: string;
@@ -62,7 +62,7 @@ export async function startBenchStack(): Promise<BenchStack> {
   const awsEndpoint = process.env.AWS_ENDPOINT_URL || undefined;
   if (!awsEndpoint) checkMoto();
 
-  // Read by lambdas/config.ts at import, so set before the first handler loads (as the e2e suite
+  // Read by lambdas/platform/config.ts at import, so set before the first handler loads (as the e2e suite
   // does): every request here comes from 127.0.0.1, which the free tier would cap at 10 inboxes
   // an hour. The limiter still runs (and still costs its DynamoDB calls); it just does not refuse.
   const overrides: Record<string, string> = {};
@@ -95,7 +95,7 @@ export async function startBenchStack(): Promise<BenchStack> {
   // startLocalStack has just set. It is the same module instance the handlers use.
   let dynamoCalls: typeof DynamoCalls;
   try {
-    ({ dynamoCalls } = await import('../../lambdas/aws/dynamo.ts'));
+    ({ dynamoCalls } = await import('../../lambdas/platform/aws/dynamo.ts'));
   } catch (e) {
     await running.stop();
     throw e;

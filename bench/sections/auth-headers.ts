@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createTransport } from 'nodemailer';
-import { authenticationOf } from '../../lambdas/core/sender-trust.ts';
+import { authenticationOf } from '../../lambdas/content/sender-trust.ts';
 import { authHeavyMail } from '../../test/e2e/auth-headers-mail.ts';
 import { median, percentile, round } from '../lib/stats.ts';
 import type { BenchStack } from '../lib/stack.ts';
@@ -24,7 +24,7 @@ const DEFAULT_RUNS = 30;
 const RATIO_GOAL = 1.25;
 const SENDER = 'alerts@example.org';
 const RELAY_LINE = `mx.example.net; spf=pass smtp.mailfrom=example.org; dkim=pass header.d=example.org; dmarc=pass header.from=example.org`;
-/** The pattern lambdas/core/sender-trust.ts ran on every read before issue 23 (for the reference row only). */
+/** The pattern lambdas/content/sender-trust.ts ran on every read before issue 23 (for the reference row only). */
 const PATTERN_BEFORE = /\bdmarc\s*=\s*[a-z]+[^;]*?\bheader\.from\s*=\s*([^\s;]+)/i;
 
 function runs(): number {

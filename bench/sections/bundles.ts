@@ -9,7 +9,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
-import { ENV, environmentNames, FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
+import { ENV, environmentNames, FUNCTIONS, handlerEntry, type FunctionName } from '../../lambdas/functions.ts';
 import { bundleHandler, LAMBDA_NODE_OPTIONS } from '../lib/esbuild-options.ts';
 import { median, round } from '../lib/stats.ts';
 import type { BenchContext, Row, Section, SectionResult } from '../lib/types.ts';
@@ -191,7 +191,7 @@ export const TARGET = { httpKb: 250, httpImportMs: 60, ingestImportMs: 150 } as 
 
 async function run(ctx: BenchContext): Promise<SectionResult> {
   const names = Object.keys(FUNCTIONS) as FunctionName[];
-  const present = names.filter((n) => existsSync(join(ctx.root, 'lambdas', 'handlers', `${n}.ts`)));
+  const present = names.filter((n) => existsSync(join(ctx.root, handlerEntry(n))));
   const missing = names.filter((n) => !present.includes(n));
   const notes: string[] = [];
   const problems: string[] = [];
@@ -216,7 +216,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
   const built: Built[] = [];
   const rowOf = new Map<string, Row>();
   for (const name of present) {
-    const entry = join('lambdas', 'handlers', `${name}.ts`);
+    const entry = handlerEntry(name);
     ctx.progress(`bundles: ${name}: esbuild`);
     let plain: Awaited<ReturnType<typeof bundle>>;
     let mapped: Awaited<ReturnType<typeof bundle>>;
@@ -340,7 +340,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
     if (over.length) notes.push(`over target: ${name}: ${over.join(', ')}`);
   }
 
-  if (missing.length) notes.push(`Not written yet (no lambdas/handlers/<name>.ts): ${missing.join(', ')}`);
+  if (missing.length) notes.push(`Not written yet (no handler file): ${missing.join(', ')}`);
   notes.push(
     `Cold import: median of ${RUNS} fresh \`${process.execPath.startsWith(ctx.root + sep) ? relative(ctx.root, process.execPath) : process.execPath}\` processes (${childNode || 'node'}), each importing the bundle with the env vars its needs give it (dummy values).`,
     'import = around `await import()`; start→loaded = performance.now() after it (from process start); wall = spawn to exit, seen by the parent.',
@@ -370,6 +370,6 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
 export const bundlesSection: Section = {
   name: 'bundles',
   title: 'Handler bundles: size and cold import (Node 24)',
-  description: 'esbuild each lambdas/handlers/<name>.ts as the CDK stack does; size, gzip size, cold import time',
+  description: 'esbuild each handler (lambdas/<slice>/<name>.handler.ts) as the CDK stack does; size, gzip size, cold import time',
   run,
 };

@@ -216,8 +216,8 @@ async function runBurst(ctx: BenchContext, stack: BenchStack, n: number, spread:
   phase('prepare');
   const mails = planBurst({ count: n, to: targets.map((t) => t.address), replyTo: Object.fromEntries(targets.map((t) => [t.address, t.seedMid])), replyEvery: REPLY_EVERY });
 
-  const { dynamoListeners } = await import('../../lambdas/aws/dynamo.ts');
-  const { arrivalStats } = await import('../../lambdas/store/arrivals.ts');
+  const { dynamoListeners } = await import('../../lambdas/platform/aws/dynamo.ts');
+  const { arrivalStats } = await import('../../lambdas/ingest/arrivals.store.ts');
   const d = stack.dynamoCalls;
   const before = { count: d.count, conditionFailed: d.conditionFailed, transactionsCancelled: d.transactionsCancelled, ...arrivalStats };
   const origins = newOriginCounter();
@@ -355,7 +355,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
     `Each burst: mail i goes over connection i mod conns (each connection sends its share back to back, nodemailer to the SMTP stand-in, which answers 250 once its first ingest attempt returns); "20 inboxes" are 20 inboxes of 20 separate accounts (no item shared). Every inbox first gets one mail, and every ${REPLY_EVERY}th mail of the burst answers it (In-Reply-To), so one thread takes a quarter of the burst.`,
     'stored = accepted mails listed (GET …/messages, every page, a token per mail in the subject); lost = accepted − stored; dup = copies beyond one; failed = SMTP exchanges that did not end in 250. counts: message_count and thread_count of GET /v1/inboxes/{id}, the list totals (all, unread) of messages and threads, all equal to what is listed. wait: a chain of waits with after= from the inbox\'s first mail returns every listed burst mail exactly once.',
     'msg/s: accepted ÷ (first send → last 250). p50/p99: SMTP 250 → first listed, ms, seen by 2 readers polling the inbox during the burst (with 20 inboxes, 2 of them: a tenth of the mail); poll ms: for the mails seen, median time from the end of the previous read of their inbox to the read that saw them, the resolution of that latency (a mail they missed counts as listed when the burst is read back at the end).',
-    'DynamoDB per accepted mail: calls of ingest (its sequencer included) and of webhook-deliver (the events\' fan-out), from the first send until every accepted mail was listed; the readers\' own API calls are left out (calls are told apart by their stack). cond = writes refused by a condition, tx = cancelled transactions (all calls of the process), conflicts = sequencer rounds lost (lambdas/store/arrivals.ts arrivalStats), msgs/batch = messages per sequencer transaction.',
+    'DynamoDB per accepted mail: calls of ingest (its sequencer included) and of webhook-deliver (the events\' fan-out), from the first send until every accepted mail was listed; the readers\' own API calls are left out (calls are told apart by their stack). cond = writes refused by a condition, tx = cancelled transactions (all calls of the process), conflicts = sequencer rounds lost (lambdas/ingest/arrivals.store.ts arrivalStats), msgs/batch = messages per sequencer transaction.',
   );
   return {
     columns: COLUMNS, rows, notes, problems, data,

@@ -1,5 +1,5 @@
 /**
- * Ingest CPU per message for the mail-content pipeline (lambdas/core/content: streaming
+ * Ingest CPU per message for the mail-content pipeline (lambdas/content: streaming
  * parse, format=flowed, one HTML render, reply extraction, links, CTAs, codes) against
  * mailparser's bare parse of the same bytes, over test/fixtures/corpora/mime. CPU time of
  * this process (process.cpuUsage), so the figures hold on a loaded machine better than wall time.
@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { deriveContent, parseInboundMail } from '../../lambdas/core/content/index.ts';
+import { deriveContent, parseInboundMail } from '../../lambdas/content/index.ts';
 import { median, round } from '../lib/stats.ts';
 import type { BenchContext, Section, SectionResult } from '../lib/types.ts';
 
@@ -79,6 +79,6 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
 export const contentSection: Section = {
   name: 'content',
   title: 'Mail content pipeline: CPU per message against mailparser',
-  description: 'lambdas/core/content over test/fixtures/corpora/mime, CPU time against a bare mailparser parse of the same bytes.',
+  description: 'lambdas/content over test/fixtures/corpora/mime, CPU time against a bare mailparser parse of the same bytes.',
   run,
 };

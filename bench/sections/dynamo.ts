@@ -1,10 +1,10 @@
 /**
  * DynamoDB round trips per API request, and the request's latency, against the local stack.
- * The count is exact (the counter in lambdas/aws/dynamo.ts); the latency is the emulator's
+ * The count is exact (the counter in lambdas/platform/aws/dynamo.ts); the latency is the emulator's
  * (moto) plus the local API server, so compare runs with each other, not with AWS.
  */
 import { randomBytes } from 'node:crypto';
-import { TIER_LIMITS } from '../../lambdas/core/tiers.ts';
+import { TIER_LIMITS } from '../../lambdas/accounts/tiers.ts';
 import { mean, median, percentile, round } from '../lib/stats.ts';
 import type { ApiCall, BenchStack, Measured } from '../lib/stack.ts';
 import type { BenchContext, Row, Section, SectionResult } from '../lib/types.ts';
@@ -102,7 +102,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
     const [lo, hi] = [Math.min(...counts), Math.max(...counts)];
     const mix = commandMix(samples);
     if (hi === 0 && s.name.startsWith('create-inbox')) {
-      throw new Error('The DynamoDB call counter did not move while inboxes were created: the handlers are not using the lambdas/aws/dynamo.ts instance this process imported.');
+      throw new Error('The DynamoDB call counter did not move while inboxes were created: the handlers are not using the lambdas/platform/aws/dynamo.ts instance this process imported.');
     }
     rows.push({
       scenario: s.name,

@@ -35,8 +35,8 @@ async function ingest(ctx: BenchContext): Promise<SectionResult> {
   const corpus = resolve(ctx.root, 'test/fixtures/corpora/mime');
   if (!existsSync(corpus)) throw new Error(`The MIME corpus is missing at ${corpus}`);
   const stack = await ctx.stack();
-  const { handler } = await import('../../lambdas/handlers/ingest.ts');
-  const { countDynamoCalls } = await import('../../lambdas/aws/dynamo.ts');
+  const { handler } = await import('../../lambdas/ingest/ingest.handler.ts');
+  const { countDynamoCalls } = await import('../../lambdas/platform/aws/dynamo.ts');
   const inbox = await newInbox(stack);
   const s3 = new S3Client({ forcePathStyle: true });
   const bucket = stack.running.resources.bucketName;

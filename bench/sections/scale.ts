@@ -4,7 +4,7 @@
  * moto's Query walks every item of the table, so raw latency grows with the table whatever the
  * design: each read is also divided by a bare one-item Query at the same table size, and the
  * design's own cost is in DynamoDB round trips and items read per request (counted in the
- * client, lambdas/aws/dynamo.ts), which should not grow with the inbox.
+ * client, lambdas/platform/aws/dynamo.ts), which should not grow with the inbox.
  */
 import { randomBytes } from 'node:crypto';
 import { median, round } from '../lib/stats.ts';
@@ -38,10 +38,10 @@ async function seedInbox(ctx: BenchContext, stack: BenchStack, size: number): Pr
   const r = await stack.call({ method: 'POST', path: '/v1/inboxes', body: { username: `scale-${size}-${randomBytes(3).toString('hex')}` } });
   if (r.status !== 201) throw new Error(`setup: POST /v1/inboxes answered ${r.status}: ${r.text.slice(0, 300)}`);
   const created = r.json.result;
-  const { getInbox } = await import('../../lambdas/store/accounts.ts');
-  const { changeThreadLabels } = await import('../../lambdas/store/messages.ts');
-  const { encodeCursor } = await import('../../lambdas/store/cursor.ts');
-  const keys = await import('../../lambdas/store/keys.ts');
+  const { getInbox } = await import('../../lambdas/accounts/accounts.store.ts');
+  const { changeThreadLabels } = await import('../../lambdas/messages/messages.store.ts');
+  const { encodeCursor } = await import('../../lambdas/platform/dynamo/cursor.ts');
+  const keys = await import('../../lambdas/platform/dynamo/keys.ts');
   const t0 = performance.now();
   const messages = await seedMessages((await getInbox(created.id))!, Array.from({ length: size }, (_, i) => spec(i, size)), { concurrency: 8, bulk: true });
   ctx.progress(`scale: seeded ${size} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -68,10 +68,10 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
   const sizes = (process.env.BENCH_SCALE_SIZES ? process.env.BENCH_SCALE_SIZES.split(',').map(Number) : DEFAULT_SIZES).sort((a, b) => a - b);
   if (sizes.some((n) => !Number.isInteger(n) || n < SEARCH_MATCHES)) throw new Error(`BENCH_SCALE_SIZES must be integers ≥ ${SEARCH_MATCHES}`);
   const stack = await ctx.stack();
-  const { documentClient } = await import('../../lambdas/aws/dynamo.ts');
-  const { QueryCommand } = await import('../../lambdas/aws/dynamo-commands.ts');
-  const { config } = await import('../../lambdas/config.ts');
-  const keys = await import('../../lambdas/store/keys.ts');
+  const { documentClient } = await import('../../lambdas/platform/aws/dynamo.ts');
+  const { QueryCommand } = await import('../../lambdas/platform/aws/dynamo-commands.ts');
+  const { config } = await import('../../lambdas/platform/config.ts');
+  const keys = await import('../../lambdas/platform/dynamo/keys.ts');
 
   // Seeded in increasing size; a size's table size is the table as its reads run (the smaller
   // inboxes live in the same table, so "table size" grows with the largest seeded).

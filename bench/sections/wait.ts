@@ -1,12 +1,12 @@
 /**
  * The long-poll wait (GET /v1/inboxes/{id}/messages/wait) on the local stack: how long after the
  * SMTP 250 a pending wait answers with the mail, and how many DynamoDB reads a wait costs per
- * second it waits (the counter of lambdas/aws/dynamo.ts: every call the request makes, the
+ * second it waits (the counter of lambdas/platform/aws/dynamo.ts: every call the request makes, the
  * authentication and rate limiter included). Latencies are moto's and this machine's.
  */
 import { randomBytes } from 'node:crypto';
 import { createTransport } from 'nodemailer';
-import { WAIT_FIRST_POLL_MS, WAIT_MAX_POLL_MS } from '../../lambdas/core/wait.ts';
+import { WAIT_FIRST_POLL_MS, WAIT_MAX_POLL_MS } from '../../lambdas/messages/wait-match.ts';
 import { mean, median, percentile, round } from '../lib/stats.ts';
 import type { BenchStack } from '../lib/stack.ts';
 import type { BenchContext, Row, Section, SectionResult } from '../lib/types.ts';
@@ -35,7 +35,7 @@ let markerCounterAdded = false;
 async function countMarkerReads() {
   if (markerCounterAdded) return;
   markerCounterAdded = true;
-  const { dynamoListeners } = await import('../../lambdas/aws/dynamo.ts');
+  const { dynamoListeners } = await import('../../lambdas/platform/aws/dynamo.ts');
   dynamoListeners.add((command, input) => {
     const sk = (input as { Key?: { sk?: { S?: string } } }).Key?.sk;
     if (command === 'GetItemCommand' && sk?.S === 'ARRIVALS') markerReads.count++;

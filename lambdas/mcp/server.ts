@@ -12,7 +12,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import type { FunctionName } from '../functions.ts';
-import { API_VERSION } from '../schemas/version.ts';
+import { API_VERSION } from '../platform/version.ts';
 import { toolBindings, UNTRUSTED_NOTE, type ToolBinding } from './tools.ts';
 
 /** Runs one route's HTTP function on an API Gateway event (the same handlers API Gateway calls). */

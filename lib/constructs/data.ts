@@ -1,5 +1,5 @@
 /**
- * Data: the single DynamoDB table (shape from lambdas/store/table.ts) and the raw-mail bucket
+ * Data: the single DynamoDB table (shape from lambdas/platform/dynamo/table.ts) and the raw-mail bucket
  * (raw inbound mail, attachments, outbound MIME, large webhook payloads), plus the bucket that
  * receives the raw-mail bucket's server access logs.
  */
@@ -7,8 +7,8 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { TABLE } from '../../lambdas/store/table.ts';
-import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
+import { TABLE } from '../../lambdas/platform/dynamo/table.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
 
 export interface MailroomDataProps {
   /** DynamoDB deletion protection on the table. */

@@ -43,7 +43,7 @@ import * as ses from 'aws-cdk-lib/aws-ses';
 import * as actions from 'aws-cdk-lib/aws-ses-actions';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
 
 export interface MailroomInboundProps {
   /** Named in the alarm's description: the replay command takes it. */

@@ -2,7 +2,7 @@
  * MailroomFunction: the one way this stack makes a Lambda function.
  *
  * Every function of the catalogue (lambdas/functions.ts) is a Lambda function with the same fixed
- * defaults: Node.js 24 on arm64, the handler `lambdas/handlers/<name>.ts` bundled by the local
+ * defaults: Node.js 24 on arm64, the handler `lambdas/<slice>/<name>.handler.ts` bundled by the local
  * esbuild (never Docker, lib/bundle-options.ts) into minified ESM (index.mjs and the lazy chunks
  * it may load) with source maps and no externals, its own
  * log group with a retention, JSON logs, and an execution role that may write only to that log
@@ -22,14 +22,12 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { bundleHandlerSync, ESM_REQUIRE_BANNER, LAMBDA_NODE_OPTIONS } from '../bundle-options.ts';
-import { ENV, FUNCTIONS, powertoolsEnv, SCHEDULE_TARGET, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
-import { IDENTITY_TAG_CLAIM, IDENTITY_TAG_STACK } from '../../lambdas/core/domains.ts';
+import { ENV, FUNCTIONS, handlerEntry, powertoolsEnv, SCHEDULE_TARGET, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
+import { IDENTITY_TAG_CLAIM, IDENTITY_TAG_STACK } from '../../lambdas/domains/dns-records.ts';
 
 /** The repository root: entries, package-lock.json and tsconfig.json are resolved from here. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Where the handler entries live, relative to PROJECT_ROOT. */
-export const HANDLERS_DIR = path.join('lambdas', 'handlers');
 
 export { ESM_REQUIRE_BANNER };
 
@@ -58,7 +56,7 @@ export interface MailroomFunctionCommon {
 }
 
 export interface MailroomFunctionProps extends MailroomFunctionCommon {
-  /** Catalogue key: picks the spec and the entry `lambdas/handlers/<name>.ts`. */
+  /** Catalogue key: picks the spec and the entry (handlerEntry). */
   readonly name: FunctionName;
   /** Override of the catalogue spec (used by tests that probe the bindings). */
   readonly spec?: FunctionSpec;
@@ -137,7 +135,7 @@ export class MailroomFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    const entry = path.join(HANDLERS_DIR, `${this.name}.ts`);
+    const entry = handlerEntry(this.name);
     this.fn = new lambda.Function(this, 'Handler', {
       // Bundled here by the local esbuild with lib/bundle-options.ts, the options the bench
       // measures (NodejsFunction cannot split lazy chunks: it writes one --outfile). The asset is
@@ -285,7 +283,7 @@ export class MailroomFunction extends Construct {
         resources: [binding.identityArn, customIdentities, configurationSetArn],
       }),
     );
-    // Sending first checks that the identity is verified (lambdas/aws/ses.ts); without this read
+    // Sending first checks that the identity is verified (lambdas/platform/aws/ses.ts); without this read
     // every send is refused as OUTBOUND_NOT_CONFIGURED.
     this.role.addToPrincipalPolicy(
       new iam.PolicyStatement({ actions: ['ses:GetEmailIdentity'], resources: [binding.identityArn, customIdentities] }),
@@ -298,7 +296,7 @@ export class MailroomFunction extends Construct {
   /**
    * Create, read and delete SES domain identities (custom domains), and set their MAIL FROM — but
    * only identities this stack created: each is created with the tag mailroom:stack = the stack's
-   * table name (lambdas/core/domains.ts), and delete and MAIL FROM require it on the identity
+   * table name (lambdas/domains/dns-records.ts), and delete and MAIL FROM require it on the identity
    * (aws:ResourceTag). So even a function that misbehaves cannot take over or delete an identity
    * someone else made (the operator's own domain, another stage's, one left behind). Reading stays
    * open: that is how an existing identity is found and refused.

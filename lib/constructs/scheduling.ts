@@ -9,7 +9,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
-import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
 import type { SchedulerBinding } from './mailroom-function.ts';
 
 export interface MailroomSchedulingProps {

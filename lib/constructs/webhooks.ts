@@ -18,7 +18,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
 
 export interface MailroomWebhooksProps {
   /** The webhook-deliver function: consumes the queue. */
@@ -27,7 +27,7 @@ export interface MailroomWebhooksProps {
 
 export class MailroomWebhooks extends Construct {
   readonly queue: sqs.Queue;
-  /** The slow lane: jobs of receivers slower than their share (lambdas/usecases/webhooks/delivery.ts). */
+  /** The slow lane: jobs of receivers slower than their share (lambdas/events/webhook-delivery.ts). */
   readonly slowQueue: sqs.Queue;
   readonly deadLetterQueue: sqs.Queue;
   readonly sweepRule: events.Rule;

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeKey } from '../../lambdas/routes.ts';
-import { matchRoute } from '../../lambdas/http/route-match.ts';
-import { nextStepsForError } from '../../lambdas/core/next-steps.ts';
+import { matchRoute } from '../../lambdas/api/route-match.ts';
+import { nextStepsForError } from '../../lambdas/platform/http/next-steps.ts';
 import type { FunctionName } from '../../lambdas/functions.ts';
 import { lambdaContext } from './lambda-context.ts';
 

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import * as keys from '../../lambdas/store/keys.ts';
+import * as keys from '../../lambdas/platform/dynamo/keys.ts';
 
 /** Whether the local SES stand-ins take mail for a domain other than the mail domain. */
 export type AcceptsDomain = (domain: string) => Promise<boolean>;

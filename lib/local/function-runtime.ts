@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Context } from 'aws-lambda';
-import type { SentMail } from '../../lambdas/aws/ses.ts';
+import type { SentMail } from '../../lambdas/platform/aws/ses.ts';
 import { lambdaContext } from './lambda-context.ts';
 import type { FromHost, FunctionWorkerData, ToHost } from './functions-host.ts';
 
@@ -35,7 +35,7 @@ let loaded: Promise<Handler> | undefined;
 function load(): Promise<Handler> {
   loaded ??= (async () => {
     if (data.sesSend) {
-      const ses = await import('../../lambdas/aws/ses.ts');
+      const ses = await import('../../lambdas/platform/aws/ses.ts');
       ses.registerLocalOutbound(outbound);
     }
     const mod = await import(data.entry) as { handler?: Handler };

@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { environmentNames, FUNCTIONS, powertoolsEnv, type FunctionName, type Need } from '../../lambdas/functions.ts';
-import type { SentMail } from '../../lambdas/aws/ses.ts';
+import { environmentNames, FUNCTIONS, handlerEntry, powertoolsEnv, type FunctionName, type Need } from '../../lambdas/functions.ts';
+import type { SentMail } from '../../lambdas/platform/aws/ses.ts';
 import { lambdaContext } from './lambda-context.ts';
 
 /** What the host sends a worker. */
@@ -40,7 +40,7 @@ export const LOCAL_ONLY_ENV = {
     // Test knobs (README: local stack settings): one IP creates many accounts in a test run, and
     // the webhook retry schedule is compressed.
     'FREE_INBOX_CREATES_PER_IP_PER_HOUR', 'API_RATE_LIMIT_MULTIPLIER', 'WEBHOOK_RETRY_DELAYS',
-    // Fair-share caps (lambdas/config.ts), small in tests so they are reached quickly.
+    // Fair-share caps (lambdas/platform/config.ts), small in tests so they are reached quickly.
     'MAX_CONCURRENT_WAITS', 'MAX_STREAM_CONNECTIONS', 'MAX_SCHEDULED_DRAFTS_PER_INBOX', 'MAX_SCHEDULED_DRAFTS_PER_ACCOUNT',
     // The benchmark turns EMF lines off so they do not flood its tables.
     'POWERTOOLS_METRICS_DISABLED'],
@@ -72,7 +72,7 @@ export interface FunctionsHostOptions {
 }
 
 const entryOf = (name: FunctionName) =>
-  resolve(fileURLToPath(new URL('.', import.meta.url)), '../../lambdas/handlers', `${name}.ts`);
+  resolve(fileURLToPath(new URL('.', import.meta.url)), '../..', handlerEntry(name));
 
 /** The environment a function's worker starts with: its definition's, the runtime's, and the local knobs. */
 export function functionEnvironment(name: FunctionName, o: Pick<FunctionsHostOptions, 'values' | 'localValues' | 'aws'>): Record<string, string> {
@@ -225,7 +225,7 @@ function inProcessHost(o: FunctionsHostOptions): FunctionsHost {
   let outboundRegistered: Promise<void> | undefined;
   return {
     invoke: async (name, event, requestId = randomUUID()) => {
-      outboundRegistered ??= import('../../lambdas/aws/ses.ts').then((m) => m.registerLocalOutbound(o.outbound));
+      outboundRegistered ??= import('../../lambdas/platform/aws/ses.ts').then((m) => m.registerLocalOutbound(o.outbound));
       await outboundRegistered;
       let h = handlers.get(name);
       if (!h) handlers.set(name, (h = import(entryOf(name)).then((m: { handler: (e: unknown, c: unknown) => Promise<unknown> }) => m.handler)));

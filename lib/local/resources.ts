@@ -5,8 +5,8 @@ import { CreateSecretCommand, DescribeSecretCommand, SecretsManagerClient } from
 import { CreateEmailIdentityCommand, CreateConfigurationSetCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { randomBytes } from 'node:crypto';
-import { TABLE } from '../../lambdas/store/table.ts';
-import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
+import { TABLE } from '../../lambdas/platform/dynamo/table.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
 
 export interface LocalResourceNames {
   tableName: string;
@@ -47,7 +47,7 @@ const ignoreExists = (e: unknown) => {
 
 /**
  * Creates in the emulator the resources the CDK stack declares, from the same definitions
- * (lambdas/store/table.ts, lambdas/resource-settings.ts). Safe to run against existing resources.
+ * (lambdas/platform/dynamo/table.ts, lambdas/platform/resource-settings.ts). Safe to run against existing resources.
  */
 export async function createLocalResources(n: LocalResourceNames): Promise<LocalResources> {
   const ddb = new DynamoDBClient({});

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SNSEvent } from 'aws-lambda';
 import { createTransport } from 'nodemailer';
-import type { SentMail } from '../../lambdas/aws/ses.ts';
+import type { SentMail } from '../../lambdas/platform/aws/ses.ts';
 import type { AcceptsDomain } from './custom-domains.ts';
 
 export type SesEventsHandler = (event: SNSEvent) => Promise<unknown>;

@@ -4,8 +4,8 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { AcceptsDomain } from './custom-domains.ts';
 import type { SESEvent } from 'aws-lambda';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
-import { verdictsFromAuthenticationResults } from '../../lambdas/core/spam.ts';
-import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
+import { verdictsFromAuthenticationResults } from '../../lambdas/content/spam.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
 import type { MailSpool, SpooledMail } from './spool.ts';
 
 /** SES receiving accepts messages up to 40 MB. */

@@ -10,13 +10,13 @@ import { MailSpool } from './spool.ts';
 import { startSqsPoller, type SqsHandler } from './sqs-poller.ts';
 import { startScheduler } from './scheduler.ts';
 import { localOutbound, type SesEventsHandler } from './ses-outbound.ts';
-import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
 import { createLocalResources, type LocalResources } from './resources.ts';
 import { enforceFunctionIdentities, type LocalIdentities } from './iam.ts';
 import { verifiedCustomDomains } from './custom-domains.ts';
 import { createWebSocketStandIn } from './websocket.ts';
 import { removeStackFile, writeStackFile } from './stack-file.ts';
-import { LOCAL_STREAM_PATH } from '../../lambdas/core/stream.ts';
+import { LOCAL_STREAM_PATH } from '../../lambdas/events/stream-protocol.ts';
 
 /**
  * The deployed sweeps (undispatched events, unsequenced mail) run once a minute; locally every

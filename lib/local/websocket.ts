@@ -11,7 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { CONNECTION_IDLE_SECONDS, CONNECTION_MAX_SECONDS, MAX_FRAME_BYTES } from '../../lambdas/core/stream.ts';
+import { CONNECTION_IDLE_SECONDS, CONNECTION_MAX_SECONDS, MAX_FRAME_BYTES } from '../../lambdas/events/stream-protocol.ts';
 
 /** The message routes of the deployed API (lib/constructs/stream.ts: STREAM_MESSAGE_ROUTES). */
 const MESSAGE_ROUTES = new Set(['subscribe', 'ping']);

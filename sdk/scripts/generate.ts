@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildOpenApi } from '../../lambdas/schemas/openapi.ts';
+import { buildOpenApi } from '../../lambdas/discovery/openapi.ts';
 
 /** The server the published document names: the local stack's default address. */
 export const SDK_DEFAULT_API_URL = 'http://localhost:3000';

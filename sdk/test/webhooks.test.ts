@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { generateWebhookSecret, signWebhookBody } from '../../lambdas/core/webhook-signing.ts';
+import { generateWebhookSecret, signWebhookBody } from '../../lambdas/events/webhook-signing.ts';
 import { verifyWebhook, WebhookVerificationError } from '../src/index.ts';
 
 const secret = generateWebhookSecret();

@@ -8,16 +8,16 @@
  * the first of ingest's two steps) into the suite's table.
  */
 import { randomUUID } from 'node:crypto';
-import { newId } from '../../lambdas/core/ids.ts';
+import { newId } from '../../lambdas/platform/ids.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newAccount, target, type CreatedInbox } from './client.ts';
 import { sendMail, uniqueSubject } from './mail.ts';
 
-type Store = typeof import('../../lambdas/store/messages.ts');
-type Arrivals = typeof import('../../lambdas/store/arrivals.ts');
+type Store = typeof import('../../lambdas/messages/messages.store.ts');
+type Arrivals = typeof import('../../lambdas/ingest/arrivals.store.ts');
 let store: Store;
 let arrivals: Arrivals;
-let getInbox: typeof import('../../lambdas/store/accounts.ts').getInbox;
+let getInbox: typeof import('../../lambdas/accounts/accounts.store.ts').getInbox;
 
 beforeAll(async () => {
   const t = target();
@@ -26,9 +26,9 @@ beforeAll(async () => {
     TABLE_NAME: t.tableName, MAIL_DOMAIN: t.mailDomain, SITE_URL: t.siteUrl, AWS_ENDPOINT_URL: t.awsEndpoint, AWS_REGION: 'us-east-1',
     ...(t.awsCredentials ? { AWS_ACCESS_KEY_ID: t.awsCredentials.accessKeyId, AWS_SECRET_ACCESS_KEY: t.awsCredentials.secretAccessKey } : {}),
   });
-  store = await import('../../lambdas/store/messages.ts');
-  arrivals = await import('../../lambdas/store/arrivals.ts');
-  ({ getInbox } = await import('../../lambdas/store/accounts.ts'));
+  store = await import('../../lambdas/messages/messages.store.ts');
+  arrivals = await import('../../lambdas/ingest/arrivals.store.ts');
+  ({ getInbox } = await import('../../lambdas/accounts/accounts.store.ts'));
 });
 
 /** What the first step of ingest stores for one mail, and nothing after it. */

@@ -7,7 +7,7 @@
  * lines are few and short enough to read (core/sender-trust.ts). Shared by the e2e test
  * (sender-trust.test.ts) and the bench (bench/sections/auth-headers.ts).
  */
-import { MAX_AUTH_RESULTS_HEADER_CHARS, MAX_AUTH_RESULTS_HEADERS } from '../../lambdas/core/sender-trust.ts';
+import { MAX_AUTH_RESULTS_HEADER_CHARS, MAX_AUTH_RESULTS_HEADERS } from '../../lambdas/content/sender-trust.ts';
 
 /** About what the done-when of issue 23 names: 60 KB of these headers on one mail. */
 export const AUTH_HEADERS_TOTAL_BYTES = 60 * 1024;

@@ -7,9 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
 import { routes } from '../../lambdas/routes.ts';
-import { AccountView, Capabilities, UpgradeResult } from '../../lambdas/schemas/responses/account.ts';
-import { ErrorEnvelope } from '../../lambdas/schemas/responses/common.ts';
-import { InboxCreated, InboxDeleted, InboxDetail, InboxList, InboxUpdated } from '../../lambdas/schemas/responses/inboxes.ts';
+import { AccountView, Capabilities, UpgradeResult } from '../../lambdas/accounts/account.responses.ts';
+import { ErrorEnvelope } from '../../lambdas/platform/http/common.responses.ts';
+import { InboxCreated, InboxDeleted, InboxDetail, InboxList, InboxUpdated } from '../../lambdas/inboxes/inboxes.responses.ts';
 import { addInbox, api, newAccount, uniqueUsername, type ApiResponse } from './client.ts';
 
 /** The schema refusing any field it does not name: a response carries only what is documented. */

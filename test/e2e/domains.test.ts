@@ -15,7 +15,7 @@ import { api, newAccount, target, uniqueUsername, type CreatedInbox } from './cl
 import { publishZone, type ZoneRecord } from './dns-server.ts';
 import { closeMail, sendMail, smtp, uniqueSubject, waitForMessage } from './mail.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
-import * as keys from '../../lambdas/store/keys.ts';
+import * as keys from '../../lambdas/platform/dynamo/keys.ts';
 
 afterAll(closeMail);
 

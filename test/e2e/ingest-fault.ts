@@ -15,7 +15,7 @@ export const faultFile = (tableName: string) => join(tmpdir(), `mailroom-ingest-
 
 export async function handler(event: SESEvent | Record<string, unknown>, context: Context): Promise<unknown> {
   // Loaded on first use: the test imports faultFile without the function's environment.
-  const { handler: ingest } = await import('../../lambdas/handlers/ingest.ts');
+  const { handler: ingest } = await import('../../lambdas/ingest/ingest.handler.ts');
   if (!('Records' in event)) return ingest(event as never, context);
   const file = faultFile(process.env.TABLE_NAME!);
   appendFileSync(`${file}.attempts`, `${(event as SESEvent).Records[0]!.ses.mail.messageId}\n`);

@@ -341,7 +341,7 @@ describe('GET /v1/inboxes/{id}/threads and /v1/threads filtered by unread and la
       TABLE_NAME: t.tableName, MAIL_DOMAIN: t.mailDomain, SITE_URL: t.siteUrl, AWS_ENDPOINT_URL: t.awsEndpoint, AWS_REGION: 'us-east-1',
       ...(t.awsCredentials ? { AWS_ACCESS_KEY_ID: t.awsCredentials.accessKeyId, AWS_SECRET_ACCESS_KEY: t.awsCredentials.secretAccessKey } : {}),
     });
-    const { getInbox } = await import('../../lambdas/store/accounts.ts');
+    const { getInbox } = await import('../../lambdas/accounts/accounts.store.ts');
     // 36 messages in 12 threads of the first inbox (every 3rd read), and 8 in 4 threads of the second.
     const spec = (i: number, threads: number): SeedSpec => ({ subject: `topic ${i % threads}`, body: `message ${i}`, from: 'a@example.com', read: i % 3 === 0, thread: i % threads });
     for (const [created, n, threads] of [[inbox, 36, 12], [second, 8, 4]] as const) {

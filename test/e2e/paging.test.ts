@@ -54,7 +54,7 @@ beforeAll(async () => {
     TABLE_NAME: t.tableName, MAIL_DOMAIN: t.mailDomain, SITE_URL: t.siteUrl, AWS_ENDPOINT_URL: t.awsEndpoint, AWS_REGION: 'us-east-1',
     ...(t.awsCredentials ? { AWS_ACCESS_KEY_ID: t.awsCredentials.accessKeyId, AWS_SECRET_ACCESS_KEY: t.awsCredentials.secretAccessKey } : {}),
   });
-  const { getInbox } = await import('../../lambdas/store/accounts.ts');
+  const { getInbox } = await import('../../lambdas/accounts/accounts.store.ts');
   const record = (await getInbox(inbox.id))!;
   const seeded = await seedMessages(record, Array.from({ length: SIZE }, (_, i) => spec(i)));
   ids = seeded.map((m) => m.id);

@@ -544,9 +544,9 @@ describe('the per-minute burst limit', () => {
 describe('the daily send quota (on a throwaway table)', () => {
   let server: Server | undefined;
   let baseUrl = '';
-  let store: typeof import('../../lambdas/store/sending.ts');
+  let store: typeof import('../../lambdas/sending/sending.store.ts');
   let putCount: (pk: Record<string, string>, count: number) => Promise<void>;
-  let keys: typeof import('../../lambdas/store/keys.ts');
+  let keys: typeof import('../../lambdas/platform/dynamo/keys.ts');
   let stopMoto: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
@@ -581,16 +581,16 @@ describe('the daily send quota (on a throwaway table)', () => {
       SES_CONFIGURATION_SET: res.configurationSetName, LINK_SECRET_ARN: res.linkSecretArn, MAIL_DOMAIN: t.mailDomain, SITE_URL: baseUrl,
       MAILROOM_LOCAL_MODE: 'true', PAYMENT_PROVIDER: 'sandbox', API_RATE_LIMIT_MULTIPLIER: '1000', FREE_INBOX_CREATES_PER_IP_PER_HOUR: '1000',
     });
-    store = await import('../../lambdas/store/sending.ts');
-    keys = await import('../../lambdas/store/keys.ts');
-    const { documentClient } = await import('../../lambdas/aws/dynamo.ts');
-    const { PutCommand } = await import('../../lambdas/aws/dynamo-commands.ts');
+    store = await import('../../lambdas/sending/sending.store.ts');
+    keys = await import('../../lambdas/platform/dynamo/keys.ts');
+    const { documentClient } = await import('../../lambdas/platform/aws/dynamo.ts');
+    const { PutCommand } = await import('../../lambdas/platform/aws/dynamo-commands.ts');
     putCount = async (key, count) => { await documentClient.send(new PutCommand({ TableName: res.tableName, Item: { ...key, count } })); };
     const handlers: Record<string, () => Promise<{ handler: any }>> = {
-      inboxes: () => import('../../lambdas/handlers/inboxes.ts'),
-      account: () => import('../../lambdas/handlers/account.ts'),
-      sending: () => import('../../lambdas/handlers/sending.ts'),
-      messages: () => import('../../lambdas/handlers/messages.ts'),
+      inboxes: () => import('../../lambdas/inboxes/inboxes.handler.ts'),
+      account: () => import('../../lambdas/accounts/account.handler.ts'),
+      sending: () => import('../../lambdas/sending/sending.handler.ts'),
+      messages: () => import('../../lambdas/messages/messages.handler.ts'),
     };
     const { startApiServer } = await import('../../lib/local/api-server.ts');
     server = await startApiServer(port, '127.0.0.1', async (fn) => {

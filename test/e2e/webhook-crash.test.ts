@@ -84,14 +84,14 @@ beforeAll(async () => {
   maxReceiveCount = Number(JSON.parse(attrs.Attributes!.RedrivePolicy!).maxReceiveCount);
 
   const [deliver, poller, ids, webhooks, secrets, signing, events, eventStore] = await Promise.all([
-    import('../../lambdas/handlers/webhook-deliver.ts'),
+    import('../../lambdas/events/webhook-deliver.handler.ts'),
     import('../../lib/local/sqs-poller.ts'),
-    import('../../lambdas/core/ids.ts'),
-    import('../../lambdas/store/webhooks.ts'),
-    import('../../lambdas/usecases/webhooks/secrets.ts'),
-    import('../../lambdas/core/webhook-signing.ts'),
-    import('../../lambdas/usecases/webhooks/event-outbox.ts'),
-    import('../../lambdas/store/events.ts'),
+    import('../../lambdas/platform/ids.ts'),
+    import('../../lambdas/events/webhooks.store.ts'),
+    import('../../lambdas/events/webhook-secrets.ts'),
+    import('../../lambdas/events/webhook-signing.ts'),
+    import('../../lambdas/events/outbox.ts'),
+    import('../../lambdas/events/events.store.ts'),
   ]);
   lambda = {
     handler: deliver.handler as Handler,

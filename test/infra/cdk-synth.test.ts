@@ -117,7 +117,7 @@ describe('npx cdk synth (offline)', () => {
     const sources = readdirSync(out)
       .filter((d) => d.startsWith('asset.') && existsSync(path.join(out, d, 'index.mjs.map')))
       .map((d) => moduleFiles(path.join(out, d)).flatMap((f) => (JSON.parse(readFileSync(`${f}.map`, 'utf8')) as { sources: string[] }).sources));
-    // Every AWS call goes over aws4fetch (lambdas/aws/fetch.ts): no bundle carries an SDK client,
+    // Every AWS call goes over aws4fetch (lambdas/platform/aws/fetch.ts): no bundle carries an SDK client,
     // its @smithy core or the default credential chain. Should a client come back, the env
     // stand-in replaces the chain (test/unit/bundle-aliases.test.ts).
     expect(sources.length).toBeGreaterThan(0);
@@ -128,7 +128,7 @@ describe('npx cdk synth (offline)', () => {
     // their own beside the output that requires them (lib/bundle-aliases.ts, LAZY_PACKAGES).
     const assets = readdirSync(out).filter((d) => d.startsWith('asset.') && existsSync(path.join(out, d, 'index.mjs')));
     const withCharsets = assets.filter((d) => moduleFiles(path.join(out, d)).some((f) =>
-      (JSON.parse(readFileSync(`${f}.map`, 'utf8')) as { sources: string[] }).sources.some((s) => s.endsWith('lambdas/bundling/lazy-encoding-japanese.cjs'))
+      (JSON.parse(readFileSync(`${f}.map`, 'utf8')) as { sources: string[] }).sources.some((s) => s.endsWith('lambdas/platform/bundling/lazy-encoding-japanese.cjs'))
       && existsSync(path.join(path.dirname(f), 'lazy', 'encoding-japanese.cjs')) && existsSync(path.join(path.dirname(f), 'lazy', 'iconv-lite.cjs'))));
     expect(withCharsets.length).toBeGreaterThan(0);
   });

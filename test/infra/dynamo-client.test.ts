@@ -1,5 +1,5 @@
 /**
- * lambdas/aws/dynamo.ts, the store's DynamoDB document client over aws4fetch, against the emulator
+ * lambdas/platform/aws/dynamo.ts, the store's DynamoDB document client over aws4fetch, against the emulator
  * and, for what the emulator never answers (throttling, 5xx, corrupted items), a real HTTP server
  * standing in for DynamoDB. What it writes the SDK's own document client reads back identically,
  * and the other way round: the store's data reads the same as it did through the SDK.
@@ -9,11 +9,11 @@ import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as Sdk from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { documentClient as db, dynamoCalls, MAX_ATTEMPTS } from '../../lambdas/aws/dynamo.ts';
+import { documentClient as db, dynamoCalls, MAX_ATTEMPTS } from '../../lambdas/platform/aws/dynamo.ts';
 import {
   BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactionCanceledException,
   TransactWriteCommand, UpdateCommand,
-} from '../../lambdas/aws/dynamo-commands.ts';
+} from '../../lambdas/platform/aws/dynamo-commands.ts';
 import { startMoto, type Emulator } from '../../lib/local/moto.ts';
 
 const TableName = 'dynamo-client';

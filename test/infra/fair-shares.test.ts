@@ -7,7 +7,7 @@
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONS, type FunctionName, type FunctionSpec } from '../../lambdas/functions.ts';
-import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
 import { reservedConcurrencyNote } from '../../lib/mailroom-stack.ts';
 import { logicalId, synthMailroom, type Synthesized } from './synth.ts';
 

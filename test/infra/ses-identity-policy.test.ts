@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
-import { IDENTITY_TAG_CLAIM, IDENTITY_TAG_STACK } from '../../lambdas/core/domains.ts';
+import { IDENTITY_TAG_CLAIM, IDENTITY_TAG_STACK } from '../../lambdas/domains/dns-records.ts';
 import { MAIL_POLICY_OUTPUTS } from '../../lib/stack-outputs.ts';
 import { logicalId, synthMailroom, type Synthesized } from './synth.ts';
 

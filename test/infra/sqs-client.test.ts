@@ -1,10 +1,10 @@
 /**
- * lambdas/aws/sqs.ts sends over aws4fetch (SQS's JSON protocol) instead of @aws-sdk/client-sqs:
+ * lambdas/platform/aws/sqs.ts sends over aws4fetch (SQS's JSON protocol) instead of @aws-sdk/client-sqs:
  * what it sends, the SDK's own client receives from the emulator as sent.
  */
 import { CreateQueueCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SendMessageBatchCommand, SendMessageCommand, sqsClient } from '../../lambdas/aws/sqs.ts';
+import { SendMessageBatchCommand, SendMessageCommand, sqsClient } from '../../lambdas/platform/aws/sqs.ts';
 import { startMoto, type Emulator } from '../../lib/local/moto.ts';
 
 let moto: Emulator;

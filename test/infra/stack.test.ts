@@ -6,8 +6,8 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV, environmentNames, functionActions, FUNCTIONS, METRICS_NAMESPACE, type FunctionName } from '../../lambdas/functions.ts';
 import { routeKey, routes } from '../../lambdas/routes.ts';
-import { TABLE } from '../../lambdas/store/table.ts';
-import { RESOURCE_SETTINGS } from '../../lambdas/resource-settings.ts';
+import { TABLE } from '../../lambdas/platform/dynamo/table.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
 import type { MailroomStack } from '../../lib/mailroom-stack.ts';
 import { REPLAY_OUTPUTS, stackName } from '../../lib/stack-outputs.ts';
 import { logicalId, synthMailroom } from './synth.ts';
@@ -120,7 +120,7 @@ describe('functions', () => {
 });
 
 describe('table', () => {
-  it('is the single table of lambdas/store/table.ts: keys, GSIs, TTL, PITR, on-demand, retained', () => {
+  it('is the single table of lambdas/platform/dynamo/table.ts: keys, GSIs, TTL, PITR, on-demand, retained', () => {
     const tables = ofType('AWS::DynamoDB::Table');
     expect(tables).toHaveLength(1);
     template.hasResource('AWS::DynamoDB::Table', {

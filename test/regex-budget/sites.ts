@@ -78,10 +78,10 @@ export function findRegexSites(files: string[]): RegexSite[] {
  * by code in `dir`, keyed "file:line:column" of the call (stack traces are source-mapped). The
  * constructor is restored before returning.
  */
-export async function recordConstructedPatterns(dir: string, load: () => Promise<unknown>): Promise<Map<string, RegExp[]>> {
+export async function recordConstructedPatterns(files: readonly string[], load: () => Promise<unknown>): Promise<Map<string, RegExp[]>> {
   const seen = new Map<string, RegExp[]>();
   const Original = globalThis.RegExp;
-  const prefix = resolve(ROOT, dir) + '/';
+  const watched = new Set(files.map((f) => resolve(ROOT, f)));
   let inside = false;
   const record = (made: RegExp) => {
     // The stack trace's own machinery (source maps) builds patterns too: not ours to record.
@@ -101,7 +101,7 @@ export async function recordConstructedPatterns(dir: string, load: () => Promise
     const m = caller && /\(?((?:file:\/\/)?\/[^():]+):(\d+):(\d+)\)?\s*$/.exec(caller);
     if (!m) return made;
     const path = m[1]!.replace(/^file:\/\//, '');
-    if (!path.startsWith(prefix)) return made;
+    if (!watched.has(path)) return made;
     const key = `${relative(ROOT, path)}:${m[2]}:${m[3]}`;
     seen.set(key, [...(seen.get(key) ?? []), new Original(made.source, made.flags)]);
     return made;

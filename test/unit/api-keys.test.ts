@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bearerToken, generateApiKey, hashApiKey, looksLikeApiKey } from '../../lambdas/core/api-keys.ts';
+import { bearerToken, generateApiKey, hashApiKey, looksLikeApiKey } from '../../lambdas/accounts/api-keys.ts';
 
 describe('API keys', () => {
   it('free accounts get mr_free_<32 hex>, paid tiers mr_live_<32 hex>', () => {

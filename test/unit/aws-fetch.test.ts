@@ -1,13 +1,13 @@
 /**
- * lambdas/aws/{fetch,s3}.ts sign S3, SES and Secrets Manager calls with aws4fetch instead of the
+ * lambdas/platform/aws/{fetch,s3}.ts sign S3, SES and Secrets Manager calls with aws4fetch instead of the
  * SDK clients. The emulator does not check presigned URLs, so the attachment download URL is held
  * here to the signature the SDK's own S3 presigner computes for the same request.
  */
 import { Sha256 } from '@smithy/core/checksum';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonFailure } from '../../lambdas/aws/fetch.ts';
-import { objectUrl, s3PresignGet } from '../../lambdas/aws/s3.ts';
+import { jsonFailure } from '../../lambdas/platform/aws/fetch.ts';
+import { objectUrl, s3PresignGet } from '../../lambdas/platform/aws/s3.ts';
 
 const CREDS = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', sessionToken: 'session/token+example=' };
 const NOW = new Date('2026-11-23T12:34:56Z');

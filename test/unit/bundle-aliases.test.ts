@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleHandler } from '../../bench/lib/esbuild-options.ts';
-import { parseInboundMail, type ParsedInbound } from '../../lambdas/core/inbound/parse-mail.ts';
+import { parseInboundMail, type ParsedInbound } from '../../lambdas/content/parse-mail.ts';
 import { corporaDir } from '../corpora.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -34,14 +34,14 @@ describe('lazy charsets: the bundled parser decodes like the source', () => {
   let bundled: (raw: Buffer) => Promise<ParsedInbound>;
   let meta: Metafile;
   beforeAll(async () => {
-    const b = await bundle('parse', `export { parseInboundMail } from ${JSON.stringify(join(root, 'lambdas/core/inbound/parse-mail.ts'))};`);
+    const b = await bundle('parse', `export { parseInboundMail } from ${JSON.stringify(join(root, 'lambdas/content/parse-mail.ts'))};`);
     meta = b.meta;
     bundled = ((await import(pathToFileURL(b.file).href)) as { parseInboundMail: typeof parseInboundMail }).parseInboundMail;
   }, 120_000);
 
   it('goes through the stand-ins; the real packages are files of their own beside the bundle, not in it', () => {
-    expect(inputs(meta)).toContain('lambdas/bundling/lazy-iconv-lite.cjs');
-    expect(inputs(meta)).toContain('lambdas/bundling/lazy-encoding-japanese.cjs');
+    expect(inputs(meta)).toContain('lambdas/platform/bundling/lazy-iconv-lite.cjs');
+    expect(inputs(meta)).toContain('lambdas/platform/bundling/lazy-encoding-japanese.cjs');
     expect(inputs(meta).filter((p) => p.startsWith('node_modules/encoding-japanese/') || p.startsWith('node_modules/iconv-lite/'))).toEqual([]);
     expect(existsSync(join(dir, 'parse', 'lazy', 'iconv-lite.cjs'))).toBe(true);
     expect(existsSync(join(dir, 'parse', 'lazy', 'encoding-japanese.cjs'))).toBe(true);
@@ -69,18 +69,18 @@ describe('lazy charsets: the bundled parser decodes like the source', () => {
 
 describe('credentials: a deployed bundle reads the role credentials Lambda puts in the environment', () => {
   it('bundles the env provider and none of the default chain', async () => {
-    // No handler uses an SDK client today (lambdas/aws/ calls AWS over aws4fetch); one that did would get this.
+    // No handler uses an SDK client today (lambdas/platform/aws/ calls AWS over aws4fetch); one that did would get this.
     const { meta } = await bundle('sdk-client', `export { SQSClient } from ${JSON.stringify(join(root, 'node_modules/@aws-sdk/client-sqs/dist-es/index.js'))};`);
     const all = inputs(meta);
-    expect(all).toContain('lambdas/bundling/lambda-credentials.ts');
+    expect(all).toContain('lambdas/platform/bundling/lambda-credentials.ts');
     for (const dropped of ['credential-provider-node', 'credential-provider-ini', 'credential-provider-sso', 'nested-clients']) {
       expect(all.filter((p) => p.includes(`@aws-sdk/${dropped}/`)), dropped).toEqual([]);
     }
   });
 
   it('resolves the credentials from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN', async () => {
-    const { file } = await bundle('creds', `export { defaultProvider } from ${JSON.stringify(join(root, 'lambdas/bundling/lambda-credentials.ts'))};`);
-    const { defaultProvider } = (await import(pathToFileURL(file).href)) as typeof import('../../lambdas/bundling/lambda-credentials.ts');
+    const { file } = await bundle('creds', `export { defaultProvider } from ${JSON.stringify(join(root, 'lambdas/platform/bundling/lambda-credentials.ts'))};`);
+    const { defaultProvider } = (await import(pathToFileURL(file).href)) as typeof import('../../lambdas/platform/bundling/lambda-credentials.ts');
     const saved = { ...process.env };
     Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret-example', AWS_SESSION_TOKEN: 'token-example' });
     try {
@@ -91,9 +91,9 @@ describe('credentials: a deployed bundle reads the role credentials Lambda puts 
   });
 });
 
-describe('AWS calls bundle no AWS SDK client (lambdas/aws/ over aws4fetch)', () => {
+describe('AWS calls bundle no AWS SDK client (lambdas/platform/aws/ over aws4fetch)', () => {
   it('DynamoDB, SQS, SES, Scheduler and the WebSocket API pull in neither @aws-sdk clients nor @smithy', async () => {
-    const mod = (f: string) => JSON.stringify(join(root, 'lambdas/aws', f));
+    const mod = (f: string) => JSON.stringify(join(root, 'lambdas/platform/aws', f));
     const { meta } = await bundle('aws', [
       `export { documentClient } from ${mod('dynamo.ts')};`, `export * from ${mod('dynamo-commands.ts')};`,
       `export { sqsClient, SendMessageBatchCommand } from ${mod('sqs.ts')};`, `export { sendRawMail } from ${mod('ses.ts')};`,
@@ -109,12 +109,12 @@ describe('AWS calls bundle no AWS SDK client (lambdas/aws/ over aws4fetch)', () 
 
 describe('lazy chunks: code behind `await import()` is a file of its own, loaded on first use', () => {
   it("nodemailer's composer is a chunk, not in index.mjs, and composes bundled as from source", async () => {
-    const { file, meta } = await bundle('compose', `export { composeMime } from ${JSON.stringify(join(root, 'lambdas/core/outbound/compose.ts'))};`);
+    const { file, meta } = await bundle('compose', `export { composeMime } from ${JSON.stringify(join(root, 'lambdas/content/compose.ts'))};`);
     const entry = Object.values(meta.outputs).find((o) => o.entryPoint)!;
     expect(Object.keys(entry.inputs).filter((p) => p.includes('node_modules/nodemailer/'))).toEqual([]);
     expect(Object.values(meta.outputs).some((o) => Object.keys(o.inputs).some((p) => p.includes('node_modules/nodemailer/')))).toBe(true);
 
-    const { composeMime } = (await import(pathToFileURL(file).href)) as typeof import('../../lambdas/core/outbound/compose.ts');
+    const { composeMime } = (await import(pathToFileURL(file).href)) as typeof import('../../lambdas/content/compose.ts');
     const raw = (await composeMime({
       from: { name: 'Agent Ünicode', address: 'agent@example.com' }, to: ['a@example.org'], cc: [], bcc: [],
       subject: 'Grüße', text: 'hello', html: '<p>hello</p>', messageId: 'm1@example.com', inReplyTo: null, references: [],

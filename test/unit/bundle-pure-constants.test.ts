@@ -60,8 +60,8 @@ describe('the bundled MCP server, without the protocol schemas it never reaches'
 
   it('carries about half of the SDK\'s types.js, and serves tools/list and tools/call to the SDK\'s client as the source does', async () => {
     const outdir = join(dir, 'mcp');
-    const { meta } = await bundleHandler({ root, entry: 'lambdas/handlers/mcp.ts', outdir, sourcemap: false });
-    const all = await build({ ...lambdaBuildOptions({ root, entry: 'lambdas/handlers/mcp.ts', outdir: join(dir, 'mcp-all'), sourcemap: false }), plugins: [] });
+    const { meta } = await bundleHandler({ root, entry: 'lambdas/mcp/mcp.handler.ts', outdir, sourcemap: false });
+    const all = await build({ ...lambdaBuildOptions({ root, entry: 'lambdas/mcp/mcp.handler.ts', outdir: join(dir, 'mcp-all'), sourcemap: false }), plugins: [] });
     expect(typesJsBytes(meta)).toBeGreaterThan(0);
     expect(typesJsBytes(meta)).toBeLessThan(0.75 * typesJsBytes(all.metafile!));
 

@@ -1,12 +1,12 @@
 /**
- * The mail-content pipeline (lambdas/core/content): one parse, one HTML render per message,
+ * The mail-content pipeline (lambdas/content): one parse, one HTML render per message,
  * RFC 3676 format=flowed decoding, size caps applied while the raw message streams.
  */
 import { Readable } from 'node:stream';
 import { Parser, Tokenizer } from 'htmlparser2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeFlowed, deriveContent, parseInboundMail, parseInboundStream } from '../../lambdas/core/content/index.ts';
-import { MAX_PARSE_BYTES } from '../../lambdas/core/content/limits.ts';
+import { decodeFlowed, deriveContent, parseInboundMail, parseInboundStream } from '../../lambdas/content/index.ts';
+import { MAX_PARSE_BYTES } from '../../lambdas/content/limits.ts';
 
 const crlf = (s: string) => s.replace(/\r?\n/g, '\r\n');
 

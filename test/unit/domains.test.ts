@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkDomainName, claimExpired, domainRecords, domainVerified, evaluateRecord, identityOwnedBy, identityTags, pendingClaimExpiresAt,
   PENDING_CLAIM_TTL_HOURS, type DomainRecord,
-} from '../../lambdas/core/domains.ts';
+} from '../../lambdas/domains/dns-records.ts';
 
 const SERVICE = 'mail.example.com';
 

@@ -3,8 +3,8 @@
  * lane, and the caps every tier declares in the one tier table (overridable for test stacks).
  */
 import { describe, expect, it } from 'vitest';
-import { FAST_LANE_AFTER, isSlow, laneChange, laneOf, SLOW_DELIVERY_MS, SLOW_LANE_AFTER, type Pace } from '../../lambdas/core/delivery-lanes.ts';
-import { effectiveLimits, TIER_LIMITS, TIERS } from '../../lambdas/core/tiers.ts';
+import { FAST_LANE_AFTER, isSlow, laneChange, laneOf, SLOW_DELIVERY_MS, SLOW_LANE_AFTER, type Pace } from '../../lambdas/events/webhook-lanes.ts';
+import { effectiveLimits, TIER_LIMITS, TIERS } from '../../lambdas/accounts/tiers.ts';
 
 /** The streaks after a run of attempts, as the store keeps them (a slow one zeroes fast_streak, and the reverse). */
 function run(latenciesMs: number[], start: Pace = {}): Pace {

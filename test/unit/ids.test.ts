@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ID_PREFIX, isId, newId, uuidv7 } from '../../lambdas/core/ids.ts';
+import { ID_PREFIX, isId, newId, uuidv7 } from '../../lambdas/platform/ids.ts';
 
 const UUIDV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

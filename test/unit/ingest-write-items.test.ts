@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 
 Object.assign(process.env, { TABLE_NAME: 'unit-table', MAIL_DOMAIN: 'unit.example', SITE_URL: 'https://site.example' });
-const { inboundWriteItems } = await import('../../lambdas/store/messages.ts');
+const { inboundWriteItems } = await import('../../lambdas/messages/messages.store.ts');
 
 const inbox = {
   id: 'inb_1', account_id: 'acc_1', username: 'bot', address: 'bot@unit.example', status: 'active', created_at: '2026-11-26T00:00:00.000Z',

@@ -3,7 +3,7 @@
  * allows are judged, not crashed on.
  */
 import { describe, expect, it } from 'vitest';
-import { findIllFormedString, freeJsonProblem, jsonTextDepthExceeds } from '../../lambdas/core/json-shape.ts';
+import { findIllFormedString, freeJsonProblem, jsonTextDepthExceeds } from '../../lambdas/platform/json-shape.ts';
 
 /** A value nested `n` levels deep, built without recursion. */
 function nested(n: number, leaf: unknown = 1): unknown {

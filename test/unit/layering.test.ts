@@ -94,13 +94,13 @@ describe('layering of lambdas/ (import rules)', () => {
       "import { z } from 'zod';",
     ].join('\n');
     expect(importsOf('lambdas/usecases/x.ts', sample).map(({ target, typeOnly, line }) => ({ target, typeOnly, line }))).toEqual([
-      { target: 'lambdas/http/types.ts', typeOnly: false, line: 1 },
-      { target: 'lambdas/store/records.ts', typeOnly: true, line: 2 },
-      { target: 'lambdas/store/records.ts', typeOnly: true, line: 3 },
-      { target: 'lambdas/store/messages.ts', typeOnly: false, line: 4 },
+      { target: 'lambdas/platform/http/types.ts', typeOnly: false, line: 1 },
+      { target: 'lambdas/platform/dynamo/records.ts', typeOnly: true, line: 2 },
+      { target: 'lambdas/platform/dynamo/records.ts', typeOnly: true, line: 3 },
+      { target: 'lambdas/messages/messages.store.ts', typeOnly: false, line: 4 },
       { target: 'lib/local/x.ts', typeOnly: false, line: 5 },
-      { target: 'lambdas/store/blobs.ts', typeOnly: false, line: 6 },
-      { target: 'lambdas/store/records.ts', typeOnly: true, line: 7 },
+      { target: 'lambdas/messages/blobs.store.ts', typeOnly: false, line: 6 },
+      { target: 'lambdas/platform/dynamo/records.ts', typeOnly: true, line: 7 },
     ]);
   });
 

@@ -1,14 +1,14 @@
 /**
  * A message past the parse limit (or one MIME parsing gives up on) keeps only its headers, read by
- * hand (lambdas/core/inbound/parse-mail.ts). Those headers are the sender's, up to 64 KB: reading
+ * hand (lambdas/content/parse-mail.ts). Those headers are the sender's, up to 64 KB: reading
  * the From and recipient addresses out of them must take time linear in their length (issue 23,
  * Deliver item 3). The patterns it used rescanned a long run without "@" or ">" from each of its
  * characters: seconds for one 60 KB header.
  */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { parseInboundStream } from '../../lambdas/core/inbound/parse-mail.ts';
-import { MAX_PARSE_BYTES } from '../../lambdas/core/content/limits.ts';
+import { parseInboundStream } from '../../lambdas/content/parse-mail.ts';
+import { MAX_PARSE_BYTES } from '../../lambdas/content/limits.ts';
 import { cpuClock } from '../cpu-time.ts';
 
 const crlf = (s: string) => s.replace(/\n/g, '\r\n');

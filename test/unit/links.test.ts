@@ -7,8 +7,8 @@ import {
   extractVerificationCodes,
   type CtaLink,
   type CtaType,
-} from '../../lambdas/core/links/index.ts';
-import { MAX_LINKS } from '../../lambdas/core/links/limits.ts';
+} from '../../lambdas/content/links/index.ts';
+import { MAX_LINKS } from '../../lambdas/content/links/limits.ts';
 import { cpuClock } from '../cpu-time.ts';
 
 const button = (href: string, label: string, color = '#2f6fed') =>

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MAGIC_LINK_TTL_SECONDS, signMagicLink, verifyMagicLink } from '../../lambdas/core/magic-links.ts';
+import { MAGIC_LINK_TTL_SECONDS, signMagicLink, verifyMagicLink } from '../../lambdas/operators/magic-links.ts';
 
 const SECRET = 'unit-test-secret-0123456789abcdef';
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);

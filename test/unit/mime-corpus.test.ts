@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseInboundMail } from '../../lambdas/core/inbound/parse-mail.ts';
+import { parseInboundMail } from '../../lambdas/content/parse-mail.ts';
 import { corporaDir } from '../corpora.ts';
 import { cpuClock } from '../cpu-time.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextStepsForError } from '../../lambdas/core/next-steps.ts';
+import { nextStepsForError } from '../../lambdas/platform/http/next-steps.ts';
 
 const FALLBACK = nextStepsForError('SOMETHING_NOBODY_RETURNS');
 

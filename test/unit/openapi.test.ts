@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { routes } from '../../lambdas/routes.ts';
-import { buildOpenApi } from '../../lambdas/schemas/openapi.ts';
+import { buildOpenApi } from '../../lambdas/discovery/openapi.ts';
 
 type Json = Record<string, any>;
 /** As a deployed stack serves it (Redocly rightly flags a localhost server). */

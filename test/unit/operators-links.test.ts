@@ -29,9 +29,9 @@ const mem = vi.hoisted(() => ({
   provider: undefined as any,
 }));
 
-vi.mock('../../lambdas/aws/secrets.ts', () => ({ linkSigningSecret: async () => SECRET }));
+vi.mock('../../lambdas/platform/aws/secrets.ts', () => ({ linkSigningSecret: async () => SECRET }));
 
-vi.mock('../../lambdas/store/accounts.ts', () => ({
+vi.mock('../../lambdas/accounts/accounts.store.ts', () => ({
   getAccount: async (id: string) => (mem.accounts.has(id) ? structuredClone(mem.accounts.get(id)) : undefined),
   getApiKey: async () => undefined,
   getInbox: async () => undefined,
@@ -44,7 +44,7 @@ vi.mock('../../lambdas/store/accounts.ts', () => ({
   },
 }));
 
-vi.mock('../../lambdas/store/operators.ts', () => ({
+vi.mock('../../lambdas/operators/operators.store.ts', () => ({
   CLAIM_STALE_MS: 120_000,
   getLinkUse: async (jti: string) => mem.uses.get(jti),
   claimLink: async (jti: string, accountId: string, _exp: number, now = Date.now()) => {
@@ -73,22 +73,22 @@ vi.mock('../../lambdas/store/operators.ts', () => ({
   },
 }));
 
-vi.mock('../../lambdas/usecases/webhooks/event-outbox.ts', () => ({
+vi.mock('../../lambdas/events/outbox.ts', () => ({
   newEvent: async (type: string, ctx: any, data: any) => ({ event_id: `evt_${mem.events.length}`, event: type, ...ctx, payload: JSON.stringify(data), dispatched: false }),
   dispatchAfterCommit: async () => undefined,
 }));
 
-vi.mock('../../lambdas/store/sending.ts', () => ({ sendsToday: async () => 0 }));
+vi.mock('../../lambdas/sending/sending.store.ts', () => ({ sendsToday: async () => 0 }));
 
-vi.mock('../../lambdas/payments/index.ts', async () => {
-  const { sandboxPayments } = await import('../../lambdas/payments/sandbox.ts');
+vi.mock('../../lambdas/operators/payments/index.ts', async () => {
+  const { sandboxPayments } = await import('../../lambdas/operators/payments/sandbox.ts');
   return { get paymentProvider() { return mem.provider ?? sandboxPayments; } };
 });
 
-const { signMagicLink } = await import('../../lambdas/core/magic-links.ts');
-const { pageOperations } = await import('../../lambdas/pages/controllers.ts');
-const { createStripePayments } = await import('../../lambdas/payments/stripe.ts');
-const ops = await import('../../lambdas/usecases/operators/operators.ts');
+const { signMagicLink } = await import('../../lambdas/operators/magic-links.ts');
+const { pageOperations } = await import('../../lambdas/operators/pages/controllers.ts');
+const { createStripePayments } = await import('../../lambdas/operators/payments/stripe.ts');
+const ops = await import('../../lambdas/operators/operators.ts');
 
 const ACC_A = 'acc_0193a1b2-c3d4-7e5f-8a9b-00000000000a';
 const ACC_B = 'acc_0193a1b2-c3d4-7e5f-8a9b-00000000000b';

@@ -8,12 +8,12 @@ vi.hoisted(() => {
   Object.assign(process.env, { TABLE_NAME: 'unit-table', MAIL_DOMAIN: 'unit.example', SITE_URL: 'https://site.example' });
 });
 
-const { escapeHtml, html, safeHref, trusted } = await import('../../lambdas/pages/html.ts');
-const { sanitizeMailHtml, mailHtmlDocument, MAIL_HTML_CSP } = await import('../../lambdas/pages/sanitize.ts');
-const { renderJson, notificationPage } = await import('../../lambdas/pages/notification.ts');
-const { pageCsp, pageHeaders, layout, errorPage } = await import('../../lambdas/pages/layout.ts');
-const { crossSiteProblem, formFields } = await import('../../lambdas/pages/forms.ts');
-const { unlocks, linkProblemPage } = await import('../../lambdas/pages/upgrade.ts');
+const { escapeHtml, html, safeHref, trusted } = await import('../../lambdas/operators/pages/html.ts');
+const { sanitizeMailHtml, mailHtmlDocument, MAIL_HTML_CSP } = await import('../../lambdas/operators/pages/sanitize.ts');
+const { renderJson, notificationPage } = await import('../../lambdas/operators/pages/notification.ts');
+const { pageCsp, pageHeaders, layout, errorPage } = await import('../../lambdas/operators/pages/layout.ts');
+const { crossSiteProblem, formFields } = await import('../../lambdas/operators/pages/forms.ts');
+const { unlocks, linkProblemPage } = await import('../../lambdas/operators/pages/upgrade.ts');
 
 describe('escaping', () => {
   it('escapes the five HTML specials and the backtick', () => {

@@ -5,8 +5,8 @@ vi.hoisted(() => {
   Object.assign(process.env, { TABLE_NAME: 'unit-table', MAIL_DOMAIN: 'unit.example', SITE_URL: 'https://site.example' });
 });
 
-const { buildOpenApi } = await import('../../lambdas/schemas/openapi.ts');
-const { buildSkillMd, buildLlmsTxt, SKILL_CHANGELOG } = await import('../../lambdas/schemas/llms.ts');
+const { buildOpenApi } = await import('../../lambdas/discovery/openapi.ts');
+const { buildSkillMd, buildLlmsTxt, SKILL_CHANGELOG } = await import('../../lambdas/discovery/llms.ts');
 
 const ctx = { apiUrl: 'https://api.example', siteUrl: 'https://site.example', mailDomain: 'mail.example' };
 const doc = await buildOpenApi(ctx.apiUrl) as unknown as Record<string, any>;

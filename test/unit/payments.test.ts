@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { paymentProviderName } from '../../lambdas/payments/choice.ts';
-import { noPayments } from '../../lambdas/payments/none.ts';
-import { sandboxPayments } from '../../lambdas/payments/sandbox.ts';
-import type { SubscribeRequest } from '../../lambdas/payments/provider.ts';
+import { paymentProviderName } from '../../lambdas/operators/payments/choice.ts';
+import { noPayments } from '../../lambdas/operators/payments/none.ts';
+import { sandboxPayments } from '../../lambdas/operators/payments/sandbox.ts';
+import type { SubscribeRequest } from '../../lambdas/operators/payments/provider.ts';
 
 const req = (over: Partial<SubscribeRequest> = {}): SubscribeRequest => ({
   accountId: 'acc_1', tier: 'developer', paymentMethod: 'pm_card_visa', customerId: null, idempotencyKey: 'acc_1:free->developer', ...over,

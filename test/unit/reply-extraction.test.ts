@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseInboundMail } from '../../lambdas/core/content/index.ts';
-import { extractReply, extractReplyFromHtml, htmlToText, MAX_TEXT_CHARS } from '../../lambdas/core/reply/index.ts';
+import { parseInboundMail } from '../../lambdas/content/index.ts';
+import { extractReply, extractReplyFromHtml, htmlToText, MAX_TEXT_CHARS } from '../../lambdas/content/reply/index.ts';
 import { corporaDir } from '../corpora.ts';
 import { normalise, squash } from '../reply-corpus.ts';
 import { REPLY_CORPUS_DIR, sharedCategoryOf } from '../reply-corpus.ts';

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extractReply } from '../../lambdas/core/reply/index.ts';
+import { extractReply } from '../../lambdas/content/reply/index.ts';
 
 type Tagged = { kind: 'text' | 'quote' | 'header' | 'signature' | 'blank'; line: string };
 

@@ -5,8 +5,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FUNCTIONS } from '../../lambdas/functions.ts';
-import { matchRoute } from '../../lambdas/http/route-match.ts';
+import { FUNCTIONS, handlerEntry } from '../../lambdas/functions.ts';
+import { matchRoute } from '../../lambdas/api/route-match.ts';
 import { ZodMiniObject, ZodMiniType } from 'zod/mini';
 import { routeKey, routes, routesWithSchemas, type RouteDef } from '../../lambdas/routes.ts';
 
@@ -97,7 +97,7 @@ describe('the route table', () => {
       const spec = (FUNCTIONS as Record<string, { kind: string }>)[r.fn];
       expect(spec, `${routeKey(r)} → ${r.fn}`).toBeDefined();
       expect(spec!.kind, `${routeKey(r)} → ${r.fn}`).toBe('http');
-      expect(existsSync(resolve(import.meta.dirname, `../../lambdas/handlers/${r.fn}.ts`)), `lambdas/handlers/${r.fn}.ts`).toBe(true);
+      expect(existsSync(resolve(import.meta.dirname, '../..', handlerEntry(r.fn))), handlerEntry(r.fn)).toBe(true);
     }
   });
 
@@ -121,7 +121,7 @@ describe('the route table', () => {
     });
     const fns = [...new Set(routes.map((r) => r.fn))];
     for (const fn of fns) {
-      const mod = await import(`../../lambdas/handlers/${fn}.ts`) as { handler?: unknown };
+      const mod = await import(`../../${handlerEntry(fn)}`) as { handler?: unknown };
       expect(typeof mod.handler, fn).toBe('function');
     }
   });

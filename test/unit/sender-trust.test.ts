@@ -4,12 +4,12 @@
  * only a sender whose From domain is verified.
  */
 import { describe, expect, it } from 'vitest';
-import { matchSenderRules, type SenderRule } from '../../lambdas/core/sender-rules.ts';
+import { matchSenderRules, type SenderRule } from '../../lambdas/messages/sender-rules.ts';
 import {
   authenticationOf, dmarcDomains, MAX_AUTH_RESULTS_HEADER_CHARS, MAX_AUTH_RESULTS_HEADERS, messageAuthentication, type Authentication,
-} from '../../lambdas/core/sender-trust.ts';
-import { messageView } from '../../lambdas/usecases/common/message-views.ts';
-import type { MessageRecord } from '../../lambdas/store/records.ts';
+} from '../../lambdas/content/sender-trust.ts';
+import { messageView } from '../../lambdas/messages/message-views.ts';
+import type { MessageRecord } from '../../lambdas/platform/dynamo/records.ts';
 
 const PASS = { spf: 'PASS', dkim: 'PASS', dmarc: 'PASS' };
 

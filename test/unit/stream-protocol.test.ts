@@ -1,10 +1,10 @@
 /**
- * The realtime stream's protocol rules (lambdas/core/stream.ts): what a subscription hears, what
+ * The realtime stream's protocol rules (lambdas/events/stream-protocol.ts): what a subscription hears, what
  * a subscribe may ask for with each kind of key, and frames that fit a WebSocket message.
  */
 import { describe, expect, it } from 'vitest';
-import { eventFrame, hears, MAX_FRAME_BYTES, parseSubscribe, StreamProtocolError } from '../../lambdas/core/stream.ts';
-import { newId } from '../../lambdas/core/ids.ts';
+import { eventFrame, hears, MAX_FRAME_BYTES, parseSubscribe, StreamProtocolError } from '../../lambdas/events/stream-protocol.ts';
+import { newId } from '../../lambdas/platform/ids.ts';
 
 const mine = newId('inbox');
 const sibling = newId('inbox');

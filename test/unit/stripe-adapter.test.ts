@@ -5,8 +5,8 @@
  */
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { WebhookSignatureError } from '../../lambdas/payments/provider.ts';
-import { createStripePayments } from '../../lambdas/payments/stripe.ts';
+import { WebhookSignatureError } from '../../lambdas/operators/payments/provider.ts';
+import { createStripePayments } from '../../lambdas/operators/payments/stripe.ts';
 
 const WEBHOOK_SECRET = 'whsec_unit_test_secret_0123456789';
 const helper = new Stripe('sk_test_unit');

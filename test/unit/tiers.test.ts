@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveLimits, isPaid, PAID_TIERS, publicLimits, tierRank, TIER_LIMITS, TIERS } from '../../lambdas/core/tiers.ts';
+import { effectiveLimits, isPaid, PAID_TIERS, publicLimits, tierRank, TIER_LIMITS, TIERS } from '../../lambdas/accounts/tiers.ts';
 
 describe('the tier table (ARCHITECTURE: decisions on the spec\'s variants)', () => {
   it('free: receive only, 10 inboxes, 10 creations an hour, 100 requests a minute, no custom domains or SMTP', () => {

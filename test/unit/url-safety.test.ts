@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkWebhookUrl, classifyAddress, isPublicAddress, MAX_WEBHOOK_URL_LENGTH, parseIp, type AddressClass } from '../../lambdas/core/url-safety.ts';
+import { checkWebhookUrl, classifyAddress, isPublicAddress, MAX_WEBHOOK_URL_LENGTH, parseIp, type AddressClass } from '../../lambdas/platform/url-safety.ts';
 
 /** [address, class]: every special range the spec names, its edges, and public neighbours. */
 const ADDRESSES: [string, AddressClass][] = [

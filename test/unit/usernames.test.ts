@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESERVED_USERNAMES, USERNAME_MAX, USERNAME_MIN, usernameProblem } from '../../lambdas/core/usernames.ts';
+import { RESERVED_USERNAMES, USERNAME_MAX, USERNAME_MIN, usernameProblem } from '../../lambdas/inboxes/usernames.ts';
 
 describe('usernames (3-32 chars, lowercase letters, digits, hyphens; letter or digit at both ends)', () => {
   it.each([

@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { generateApiKey, looksLikeApiKey } from '../../lambdas/core/api-keys.ts';
-import { signMagicLink, verifyMagicLink } from '../../lambdas/core/magic-links.ts';
-import { looksLikeViewToken, viewToken, viewTokenMatches } from '../../lambdas/core/view-tokens.ts';
+import { generateApiKey, looksLikeApiKey } from '../../lambdas/accounts/api-keys.ts';
+import { signMagicLink, verifyMagicLink } from '../../lambdas/operators/magic-links.ts';
+import { looksLikeViewToken, viewToken, viewTokenMatches } from '../../lambdas/inboxes/view-tokens.ts';
 
 const secret = randomBytes(32).toString('hex');
 const inbox = 'inb_0192f3a4-0000-7000-8000-000000000001';

@@ -3,8 +3,8 @@
  * the sender trust fields they rest on.
  */
 import { describe, expect, it } from 'vitest';
-import { authenticationOf } from '../../lambdas/core/sender-trust.ts';
-import { bestCode, bestCta, matchesWait, nextPollDelay, WAIT_MAX_POLL_MS, type WaitCandidate, type WaitFilters } from '../../lambdas/core/wait.ts';
+import { authenticationOf } from '../../lambdas/content/sender-trust.ts';
+import { bestCode, bestCta, matchesWait, nextPollDelay, WAIT_MAX_POLL_MS, type WaitCandidate, type WaitFilters } from '../../lambdas/messages/wait-match.ts';
 
 const msg = (over: Partial<WaitCandidate> = {}): WaitCandidate => ({
   direction: 'inbound', from: 'noreply@acme.example', from_name: 'Acme Accounts', subject: 'Your Acme code', read: false,

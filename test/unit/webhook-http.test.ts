@@ -13,10 +13,10 @@ import { createServer as createTcpServer, type AddressInfo, type Server as TcpSe
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   MAX_RESPONSE_BODY_CHARS, MAX_RESPONSE_BYTES, pinnedLookup, postWebhook, WEBHOOK_TIMEOUT_MS, WEBHOOK_USER_AGENT,
-} from '../../lambdas/adapters/webhook-http.ts';
+} from '../../lambdas/events/webhook-http.ts';
 import {
   signWebhookBody, verifyWebhookSignature, WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER,
-} from '../../lambdas/core/webhook-signing.ts';
+} from '../../lambdas/events/webhook-signing.ts';
 
 interface Seen { method: string; url: string; headers: IncomingMessage['headers']; raw: Buffer }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   generateWebhookSecret, signStandardWebhook, signWebhookBody, standardWebhookKey, verifyStandardWebhook, verifyWebhookSignature,
   webhookDeliveryHeaders, STANDARD_WEBHOOK_TOLERANCE_SECONDS, WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER,
-} from '../../lambdas/core/webhook-signing.ts';
+} from '../../lambdas/events/webhook-signing.ts';
 
 const SECRET = 'whsec_dGVzdC1zZWNyZXQtZm9yLXVuaXQtdGVzdHMtb25seQ';
 const BODY = '{"event":"message.received","event_id":"evt_1","data":{"subject":"Héllo ✓","text":"line\\nbreak"}}';

@@ -1,0 +1,41 @@
+/** HTTP mapping of the wait function: the long poll's answer and the exact call that goes on waiting. */
+import type { HttpRequest, Operation, OperationResult } from '../platform/http/types.ts';
+import { WAIT_DEFAULT_TIMEOUT_SECONDS } from './messages.schemas.ts';
+import { waitForMail, type WaitInput, type WaitOutcome } from './wait.ts';
+import { messageView } from './message-views.ts';
+
+/** The exact call that goes on waiting from `resume` with the same filters. */
+export function continueCall(inboxId: string, q: WaitInput, resume: WaitOutcome['resume']): string {
+  const p = new URLSearchParams();
+  if ('after' in resume) p.set('after', resume.after);
+  else p.set('since', resume.since);
+  if (q.timeout !== WAIT_DEFAULT_TIMEOUT_SECONDS) p.set('timeout', String(q.timeout));
+  if (q.from) p.set('from', q.from);
+  if (q.subject) p.set('subject', q.subject);
+  if (q.has !== 'any') p.set('has', q.has);
+  if (q.unread_only) p.set('unread_only', 'true');
+  if (q.verified_only) p.set('verified_only', 'true');
+  return `GET /v1/inboxes/${inboxId}/messages/wait?${p.toString()}`;
+}
+
+async function waitForMessage(req: HttpRequest<unknown, WaitInput>): Promise<OperationResult> {
+  const inbox = req.principal!.inbox!;
+  const out = await waitForMail(req.principal!.account, inbox, req.query);
+  if (!out.message) {
+    return {
+      result: { message: null, verification_code: null, cta: null, timed_out: true },
+      nextSteps: [`Nothing matching arrived in ${req.query.timeout} s. To go on waiting without missing anything: ${continueCall(inbox.id, req.query, out.resume)}`],
+    };
+  }
+  const m = out.message;
+  return {
+    result: { message: messageView(m), verification_code: out.verification_code, cta: out.cta, timed_out: false },
+    nextSteps: [
+      ...(out.verification_code ? [`verification_code is the best one-time code found (${m.verification_codes.length} in all, in message.verification_codes).`] : []),
+      ...(out.cta ? ['cta is the link to act on (verify, reset, sign in…); message.cta_links lists them all.'] : []),
+      `To wait for the next message without missing any: ${continueCall(inbox.id, { ...req.query, since: undefined }, { after: m.id })}`,
+    ],
+  };
+}
+
+export const waitApi: Record<string, Operation> = { waitForMessage };
