@@ -4,7 +4,8 @@
  * that need thousands of messages; the env (TABLE_NAME, AWS endpoint, credentials) must be set
  * before the first call, since the store reads it at import.
  */
-import type { InboxRecord, MessageRecord, ThreadRecord } from '../lambdas/platform/dynamo/records.ts';
+import type { InboxRecord } from '../lambdas/inboxes/inboxes.entities.ts';
+import type { MessageRecord, ThreadRecord } from '../lambdas/messages/messages.entities.ts';
 
 export interface SeedSpec {
   subject: string;
@@ -83,7 +84,8 @@ export async function seedMessages(inbox: InboxRecord, specs: SeedSpec[], opts: 
 
 async function bulkStore(inbox: InboxRecord, messages: MessageRecord[], concurrency: number) {
   const { messageWriteItems } = await import('../lambdas/messages/messages.store.ts');
-  const keys = await import('../lambdas/platform/dynamo/keys.ts');
+  const { inboxKey } = await import('../lambdas/inboxes/inboxes.entities.ts');
+  const { accountKey } = await import('../lambdas/accounts/accounts.entities.ts');
   const { documentClient } = await import('../lambdas/platform/aws/dynamo.ts');
   const { UpdateCommand } = await import('../lambdas/platform/aws/dynamo-commands.ts');
   const { batchPut } = await import('../lambdas/platform/dynamo/batch.ts');
@@ -149,9 +151,9 @@ async function bulkStore(inbox: InboxRecord, messages: MessageRecord[], concurre
   }));
   const unread = messages.filter((m) => !m.read).length;
   const inbound = messages.filter((m) => m.direction === 'inbound').length;
-  await documentClient.send(new UpdateCommand({ TableName, Key: keys.inbox(inbox.id),
+  await documentClient.send(new UpdateCommand({ TableName, Key: inboxKey(inbox.id),
     UpdateExpression: 'ADD listed_count :n, unread_listed_count :u, message_count :i, thread_count :t',
     ExpressionAttributeValues: { ':n': messages.length, ':u': unread, ':i': inbound, ':t': threads.size } }));
-  await documentClient.send(new UpdateCommand({ TableName, Key: keys.account(inbox.account_id),
+  await documentClient.send(new UpdateCommand({ TableName, Key: accountKey(inbox.account_id),
     UpdateExpression: 'ADD thread_count :t', ExpressionAttributeValues: { ':t': threads.size } }));
 }

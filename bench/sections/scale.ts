@@ -41,7 +41,6 @@ async function seedInbox(ctx: BenchContext, stack: BenchStack, size: number): Pr
   const { getInbox } = await import('../../lambdas/accounts/accounts.store.ts');
   const { changeThreadLabels } = await import('../../lambdas/messages/messages.store.ts');
   const { encodeCursor } = await import('../../lambdas/platform/dynamo/cursor.ts');
-  const keys = await import('../../lambdas/platform/dynamo/keys.ts');
   const t0 = performance.now();
   const messages = await seedMessages((await getInbox(created.id))!, Array.from({ length: size }, (_, i) => spec(i, size)), { concurrency: 8, bulk: true });
   ctx.progress(`scale: seeded ${size} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -49,7 +48,7 @@ async function seedInbox(ctx: BenchContext, stack: BenchStack, size: number): Pr
   const threads = [...new Set(messages.map((m) => m.thread_id))];
   for (const [i, t] of threads.entries()) if (i % 10 === 0) await changeThreadLabels(created.id, t, { add: 'bench' }, new Date().toISOString());
   const middle = messages[Math.floor(size / 2)]!;
-  return { size, ...created, middleCursor: encodeCursor(keys.message(created.id, middle.id)) };
+  return { size, ...created, middleCursor: encodeCursor((await import('../../lambdas/messages/messages.entities.ts')).messageKey(created.id, middle.id)) };
 }
 
 const reads: { name: string; call: (i: Inbox) => ApiCall }[] = [
@@ -71,7 +70,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
   const { documentClient } = await import('../../lambdas/platform/aws/dynamo.ts');
   const { QueryCommand } = await import('../../lambdas/platform/aws/dynamo-commands.ts');
   const { config } = await import('../../lambdas/platform/config.ts');
-  const keys = await import('../../lambdas/platform/dynamo/keys.ts');
+  const { inboxKey } = await import('../../lambdas/inboxes/inboxes.entities.ts');
 
   // Seeded in increasing size; a size's table size is the table as its reads run (the smaller
   // inboxes live in the same table, so "table size" grows with the largest seeded).
@@ -81,7 +80,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
   const bare = async (i: Inbox) => {
     const t0 = performance.now();
     await documentClient.send(new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :p', Limit: 1,
-      ExpressionAttributeValues: { ':p': keys.inbox(i.id).pk } }));
+      ExpressionAttributeValues: { ':p': inboxKey(i.id).pk } }));
     return performance.now() - t0;
   };
   // One untimed pass first: the emulator builds its sorted view of an index partition on the first

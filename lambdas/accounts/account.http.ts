@@ -4,8 +4,8 @@ import { config } from '../platform/config.ts';
 import { effectiveLimits, TIER_LIMITS, type PaidTier } from './tiers.ts';
 import type { HttpRequest, Operation, OperationResult } from '../platform/http/types.ts';
 import type { UpgradeLinkBody } from '../operators/operators.schemas.ts';
-import type { AccountRecord } from '../platform/dynamo/records.ts';
-import type { NotificationRecord } from '../operators/operators.store.ts';
+import type { AccountRecord } from './accounts.entities.ts';
+import type { NotificationRecord } from '../operators/operators.entities.ts';
 import * as account from './account.ts';
 import * as operators from '../operators/operators.ts';
 

@@ -10,7 +10,7 @@ import * as store from './accounts.store.ts';
 import { rotateAccountKey as rotateStoredAccountKey } from './credentials.store.ts';
 import { sendsToday } from '../sending/sending.store.ts';
 import { countDomains } from '../domains/domains.store.ts';
-import type { AccountRecord } from '../platform/dynamo/records.ts';
+import type { AccountRecord } from './accounts.entities.ts';
 import { dispatchAfterCommit, newEvent } from '../events/outbox.ts';
 import { upgradeContext } from './upgrade-context.ts';
 

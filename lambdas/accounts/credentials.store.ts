@@ -9,9 +9,10 @@ import { UpdateCommand } from '../platform/aws/dynamo-commands.ts';
 import { documentClient as db } from '../platform/aws/dynamo.ts';
 import { config } from '../platform/config.ts';
 import { ifApplied, transact, type TransactItem } from '../platform/dynamo/conditional.ts';
-import * as entities from '../platform/dynamo/entities.ts';
-import * as keys from '../platform/dynamo/keys.ts';
-import type { AccountRecord, ApiKeyRecord, InboxRecord } from '../platform/dynamo/records.ts';
+import * as entities from './accounts.entities.ts';
+import * as inboxesEntities from '../inboxes/inboxes.entities.ts';
+import type { AccountRecord, ApiKeyRecord } from './accounts.entities.ts';
+import type { InboxRecord } from '../inboxes/inboxes.entities.ts';
 
 const TableName = config.tableName;
 
@@ -43,7 +44,7 @@ async function rotate(owner: KeyOwner, oldHash: string | undefined, newHash: str
     { Put: { TableName, Item: entities.apiKey.item(record, { hash: newHash }), ConditionExpression: 'attribute_not_exists(pk)' } },
   ];
   if (oldHash) {
-    items.push({ Delete: { TableName, Key: keys.apiKey(oldHash),
+    items.push({ Delete: { TableName, Key: entities.apiKeyKey(oldHash),
       ConditionExpression: 'attribute_exists(pk) AND account_id = :acc AND kind = :kind',
       ExpressionAttributeValues: { ':acc': record.account_id, ':kind': record.kind } } });
   }
@@ -55,23 +56,23 @@ async function rotate(owner: KeyOwner, oldHash: string | undefined, newHash: str
  * the key the caller presented); without it the old item stays, refused by the inbox's key_hash.
  */
 export const rotateInboxKey = (inbox: InboxRecord, oldHash: string | undefined, newHash: string) => rotate(
-  { key: keys.inbox(inbox.id), hash: inbox.key_hash, condition: '#status = :active', names: { '#status': 'status' }, values: { ':active': 'active' } },
+  { key: inboxesEntities.inboxKey(inbox.id), hash: inbox.key_hash, condition: '#status = :active', names: { '#status': 'status' }, values: { ':active': 'active' } },
   oldHash, newHash, { kind: 'inbox', account_id: inbox.account_id, inbox_id: inbox.id, created_at: new Date().toISOString() });
 
 /** Replaces the account's key; `oldHash` is the key the caller presented (the account key itself). */
 export const rotateAccountKey = (account: AccountRecord, oldHash: string, newHash: string) => rotate(
-  { key: keys.account(account.id), hash: account.key_hash, condition: 'attribute_exists(pk)' },
+  { key: entities.accountKey(account.id), hash: account.key_hash, condition: 'attribute_exists(pk)' },
   oldHash, newHash, { kind: 'account', account_id: account.id, created_at: new Date().toISOString() });
 
 /** The next view token version of an active inbox (revoking the current token); undefined when it is gone. */
 export async function bumpViewTokenVersion(inboxId: string): Promise<InboxRecord | undefined> {
   const updated = await ifApplied(db.send(new UpdateCommand({
-    TableName, Key: keys.inbox(inboxId),
+    TableName, Key: inboxesEntities.inboxKey(inboxId),
     UpdateExpression: 'SET view_token_version = if_not_exists(view_token_version, :zero) + :one, updated_at = :now',
     ConditionExpression: 'attribute_exists(pk) AND #status = :active',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':now': new Date().toISOString(), ':active': 'active' },
     ReturnValues: 'ALL_NEW',
   })));
-  return updated?.Attributes ? entities.inbox.record(updated.Attributes) : undefined;
+  return updated?.Attributes ? inboxesEntities.inbox.record(updated.Attributes) : undefined;
 }

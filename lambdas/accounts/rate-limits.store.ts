@@ -1,7 +1,7 @@
 import { UpdateCommand } from '../platform/aws/dynamo-commands.ts';
 import { documentClient as db } from '../platform/aws/dynamo.ts';
 import { config } from '../platform/config.ts';
-import * as entities from '../platform/dynamo/entities.ts';
+import * as entities from './accounts.entities.ts';
 
 /**
  * Counts one request in a fixed window and returns the count so far. One UpdateItem: ADD is

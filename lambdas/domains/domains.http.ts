@@ -4,7 +4,7 @@ import { challengeName, claimExpired, PENDING_CLAIM_TTL_HOURS } from './dns-reco
 import { isPaid } from '../accounts/tiers.ts';
 import type { HttpRequest, Operation, OperationResult } from '../platform/http/types.ts';
 import type { CreateDomainBody, DomainParams } from './domains.schemas.ts';
-import type { CustomDomainRecord } from './domains.store.ts';
+import type { CustomDomainRecord } from './domains.entities.ts';
 import * as domains from './domains.ts';
 
 type DomainRequest = HttpRequest<unknown, unknown, z.output<typeof DomainParams>>;

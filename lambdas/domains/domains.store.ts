@@ -1,45 +1,17 @@
 import { GetCommand } from '../platform/aws/dynamo-commands.ts';
 import { documentClient as db } from '../platform/aws/dynamo.ts';
 import { config } from '../platform/config.ts';
-import type { DomainRecord as DnsRecord } from './dns-records.ts';
-import * as entities from '../platform/dynamo/entities.ts';
-import * as keys from '../platform/dynamo/keys.ts';
+import * as accountsEntities from '../accounts/accounts.entities.ts';
+import * as entities from './domains.entities.ts';
+import type { CustomDomainRecord, DomainNameClaim } from './domains.entities.ts';
+import type { EventRecord } from '../events/events.entities.ts';
 import { transact } from '../platform/dynamo/conditional.ts';
 import { queryPage, type PageRequest } from '../platform/dynamo/paging.ts';
 import { eventPut } from '../events/events.store.ts';
-import type { EventRecord } from '../platform/dynamo/records.ts';
 
 const TableName = config.tableName;
 
-/** A custom domain of an account, as stored. */
-export interface CustomDomainRecord {
-  id: string;
-  account_id: string;
-  /** ASCII (IDNA A-label) form: what DNS, SES and addresses use. */
-  domain: string;
-  /** The same name as people write it (differs from `domain` for internationalised names). */
-  domain_unicode: string;
-  /** deleting: the SES identity is being removed; the claim is released once it is gone. */
-  status: 'pending' | 'verified' | 'deleting';
-  records: DnsRecord[];
-  ses_identity_verified: boolean;
-  /** The claim's ownership token (the _mailroom-challenge TXT record). */
-  verification_token: string | null;
-  /** When the ownership TXT record was first found: the claim then holds the name, and its SES identity exists. */
-  proven_at: string | null;
-  /** Until when an unproven claim may be verified (core/domains.ts PENDING_CLAIM_TTL_HOURS). */
-  expires_at: string | null;
-  created_at: string;
-  updated_at: string;
-  last_checked_at: string | null;
-  verified_at: string | null;
-}
 
-/**
- * Who holds a domain name (one account at a time, from its ownership proof on), and its state:
- * what receiving reads.
- */
-export interface DomainNameClaim { domain: string; account_id: string; domain_id: string; status: CustomDomainRecord['status'] }
 
 /**
  * Domains stored before ownership tokens (issue 23) held their name from creation and have no
@@ -51,32 +23,32 @@ function fromItem(item: Record<string, unknown>): CustomDomainRecord {
 }
 
 export async function getDomainClaim(name: string): Promise<DomainNameClaim | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.domainName(name), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.domainNameKey(name), ConsistentRead: true }));
   return Item ? entities.domainName.record(Item) : undefined;
 }
 
 export async function getDomain(accountId: string, domainId: string): Promise<CustomDomainRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.domain(accountId, domainId), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.domainKey(accountId, domainId), ConsistentRead: true }));
   return Item ? fromItem(Item) : undefined;
 }
 
 /** One page of the account's domains by id (creation order); the total is countDomains. */
 export async function pageDomains(accountId: string, page: PageRequest) {
-  const pk = keys.account(accountId).pk;
-  const res = await queryPage({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': keys.domainPrefix },
+  const pk = accountsEntities.accountKey(accountId).pk;
+  const res = await queryPage({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': entities.domainPrefix },
     ScanIndexForward: true, keyNames: ['pk', 'sk'], fixed: { pk } }, page);
   return { domains: res.items.map(fromItem), has_more: res.has_more, next_cursor: res.next_cursor };
 }
 
 /** How many domains the account holds (the counter the limit is checked against). */
 export async function countDomains(accountId: string): Promise<number> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.domainCount(accountId) }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.domainCount(accountId) }));
   return (Item?.domain_count as number | undefined) ?? 0;
 }
 
 /** The id of the account's own claim of a name (pending or proven), if any. */
 export async function getAccountClaim(accountId: string, name: string): Promise<string | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.domainAccountClaim(name, accountId), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.domainAccountClaimKey(name, accountId), ConsistentRead: true }));
   return Item ? entities.domainAccountClaim.record(Item).domain_id : undefined;
 }
 
@@ -95,7 +67,7 @@ export async function createDomain(d: CustomDomainRecord, maxDomains: number): P
       { Put: { TableName, Item: entities.domainAccountClaim.item({ domain: d.domain, account_id: d.account_id, domain_id: d.id }),
         ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName, Item: entities.domain.item(d), ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Update: { TableName, Key: keys.domainCount(d.account_id),
+      { Update: { TableName, Key: entities.domainCount(d.account_id),
         UpdateExpression: 'SET domain_count = if_not_exists(domain_count, :zero) + :one',
         ...(limited ? { ConditionExpression: 'attribute_not_exists(domain_count) OR domain_count < :max' } : {}),
         ExpressionAttributeValues: { ':zero': 0, ':one': 1, ...(limited ? { ':max': maxDomains } : {}) } } },
@@ -115,7 +87,7 @@ export async function claimName(d: CustomDomainRecord, provenAt: string): Promis
   const outcome = await transact([
       { Put: { TableName, Item: entities.domainName.item({ domain: d.domain, account_id: d.account_id, domain_id: d.id, status: 'pending' }),
         ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Update: { TableName, Key: keys.domain(d.account_id, d.id), UpdateExpression: 'SET proven_at = :at, updated_at = :at',
+      { Update: { TableName, Key: entities.domainKey(d.account_id, d.id), UpdateExpression: 'SET proven_at = :at, updated_at = :at',
         ConditionExpression: '#status = :pending AND (attribute_not_exists(proven_at) OR proven_at = :null)',
         ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':at': provenAt, ':pending': 'pending', ':null': null } } },
   ]);
@@ -126,8 +98,8 @@ export async function claimName(d: CustomDomainRecord, provenAt: string): Promis
 /** Gives the name back (its SES identity turned out to be someone else's): the claim is unproven again. */
 export async function releaseName(d: CustomDomainRecord): Promise<void> {
   await transact([
-      { Delete: { TableName, Key: keys.domainName(d.domain), ConditionExpression: 'domain_id = :id', ExpressionAttributeValues: { ':id': d.id } } },
-      { Update: { TableName, Key: keys.domain(d.account_id, d.id), UpdateExpression: 'SET proven_at = :null',
+      { Delete: { TableName, Key: entities.domainNameKey(d.domain), ConditionExpression: 'domain_id = :id', ExpressionAttributeValues: { ':id': d.id } } },
+      { Update: { TableName, Key: entities.domainKey(d.account_id, d.id), UpdateExpression: 'SET proven_at = :null',
         ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':null': null } } },
   ]);
 }
@@ -140,14 +112,14 @@ export async function releaseName(d: CustomDomainRecord): Promise<void> {
 export async function saveDomainCheck(d: CustomDomainRecord, events: EventRecord[]): Promise<'saved' | 'changed'> {
   const becameVerified = d.status === 'verified' && events.length > 0;
   const outcome = await transact([
-      { Update: { TableName, Key: keys.domain(d.account_id, d.id),
+      { Update: { TableName, Key: entities.domainKey(d.account_id, d.id),
         UpdateExpression: 'SET records = :r, ses_identity_verified = :ses, last_checked_at = :at, updated_at = :at, #status = :s, verified_at = :va',
         // Never over a deletion that started meanwhile.
         ConditionExpression: becameVerified ? '#status = :pending' : 'attribute_exists(pk) AND #status <> :deleting',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':r': d.records, ':ses': d.ses_identity_verified, ':at': d.last_checked_at, ':s': d.status,
           ':va': d.verified_at, ...(becameVerified ? { ':pending': 'pending' } : { ':deleting': 'deleting' }) } } },
-      ...(becameVerified ? [{ Update: { TableName, Key: keys.domainName(d.domain), UpdateExpression: 'SET #status = :s',
+      ...(becameVerified ? [{ Update: { TableName, Key: entities.domainNameKey(d.domain), UpdateExpression: 'SET #status = :s',
         ConditionExpression: 'domain_id = :id', ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':s': 'verified', ':id': d.id } } }] : []),
       ...events.map(eventPut),
@@ -164,10 +136,10 @@ export async function markDeleting(d: CustomDomainRecord): Promise<boolean> {
   if (d.status === 'deleting') return true;
   const held = await getDomainClaim(d.domain);
   return (await transact([
-      { Update: { TableName, Key: keys.domain(d.account_id, d.id), UpdateExpression: 'SET #status = :deleting, updated_at = :at',
+      { Update: { TableName, Key: entities.domainKey(d.account_id, d.id), UpdateExpression: 'SET #status = :deleting, updated_at = :at',
         ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':deleting': 'deleting', ':at': new Date().toISOString() } } },
-      ...(held?.domain_id === d.id ? [{ Update: { TableName, Key: keys.domainName(d.domain), UpdateExpression: 'SET #status = :deleting',
+      ...(held?.domain_id === d.id ? [{ Update: { TableName, Key: entities.domainNameKey(d.domain), UpdateExpression: 'SET #status = :deleting',
         ConditionExpression: 'domain_id = :id', ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':deleting': 'deleting', ':id': d.id } } }] : []),
     ])).ok;
@@ -182,14 +154,14 @@ export async function deleteDomain(d: CustomDomainRecord): Promise<boolean> {
   const held = await getDomainClaim(d.domain);
   const ours = { ConditionExpression: 'attribute_not_exists(pk) OR domain_id = :id', ExpressionAttributeValues: { ':id': d.id } };
   return (await transact([
-      { Delete: { TableName, Key: keys.domain(d.account_id, d.id), ConditionExpression: 'attribute_exists(pk)' } },
-      { Delete: { TableName, Key: keys.domainAccountClaim(d.domain, d.account_id), ...ours } },
+      { Delete: { TableName, Key: entities.domainKey(d.account_id, d.id), ConditionExpression: 'attribute_exists(pk)' } },
+      { Delete: { TableName, Key: entities.domainAccountClaimKey(d.domain, d.account_id), ...ours } },
       // Not holding it when read: a proof racing this delete (an expired claim purged) must not
       // leave the name held by a domain that no longer exists.
-      held?.domain_id === d.id ? { Delete: { TableName, Key: keys.domainName(d.domain), ...ours } }
-        : { ConditionCheck: { TableName, Key: keys.domainName(d.domain), ConditionExpression: 'attribute_not_exists(pk) OR domain_id <> :id',
+      held?.domain_id === d.id ? { Delete: { TableName, Key: entities.domainNameKey(d.domain), ...ours } }
+        : { ConditionCheck: { TableName, Key: entities.domainNameKey(d.domain), ConditionExpression: 'attribute_not_exists(pk) OR domain_id <> :id',
           ExpressionAttributeValues: { ':id': d.id } } },
-      { Update: { TableName, Key: keys.domainCount(d.account_id), UpdateExpression: 'SET domain_count = domain_count - :one',
+      { Update: { TableName, Key: entities.domainCount(d.account_id), UpdateExpression: 'SET domain_count = domain_count - :one',
         ConditionExpression: 'domain_count > :zero', ExpressionAttributeValues: { ':one': 1, ':zero': 0 } } },
     ])).ok;
 }

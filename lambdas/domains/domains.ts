@@ -13,8 +13,8 @@ import { config } from '../platform/config.ts';
 import type { CreateDomainBody, ListDomainsQuery } from './domains.schemas.ts';
 import { listAccountInboxes } from '../accounts/accounts.store.ts';
 import * as store from './domains.store.ts';
-import type { CustomDomainRecord } from './domains.store.ts';
-import type { AccountRecord } from '../platform/dynamo/records.ts';
+import type { AccountRecord } from '../accounts/accounts.entities.ts';
+import type { CustomDomainRecord } from './domains.entities.ts';
 import { dispatchAfterCommit, newEvent } from '../events/outbox.ts';
 import { upgradeContext } from '../accounts/upgrade-context.ts';
 

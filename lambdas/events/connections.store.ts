@@ -8,29 +8,15 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../platform/aws/dynamo-commands.ts';
 import { documentClient as db } from '../platform/aws/dynamo.ts';
 import { config } from '../platform/config.ts';
-import * as entities from '../platform/dynamo/entities.ts';
-import * as keys from '../platform/dynamo/keys.ts';
+import * as accountsEntities from '../accounts/accounts.entities.ts';
+import * as entities from './events.entities.ts';
+import type { ConnectionMode, ConnectionRecord, EventRecord } from './events.entities.ts';
 import { applied, transact } from '../platform/dynamo/conditional.ts';
-import type { EventRecord } from '../platform/dynamo/records.ts';
 
 const TableName = config.tableName;
 
 
-/** idle: connected, no subscribe yet; replaying: sending missed events; live: fan-out posts directly. */
-export type ConnectionMode = 'idle' | 'replaying' | 'live';
 
-export interface ConnectionRecord {
-  connection_id: string;
-  account_id: string;
-  /** Set for an inbox key: the one inbox it may hear about. */
-  key_inbox_id: string | null;
-  key_kind: 'account' | 'inbox';
-  connected_at: string;
-  mode: ConnectionMode;
-  /** null: every type / every inbox the key may see. */
-  event_types: string[] | null;
-  inbox_ids: string[] | null;
-}
 
 export async function putConnection(c: ConnectionRecord) {
   await db.send(new TransactWriteCommand({ TransactItems: [
@@ -40,9 +26,9 @@ export async function putConnection(c: ConnectionRecord) {
 }
 
 export async function getConnection(connectionId: string): Promise<ConnectionRecord | undefined> {
-  const { Item: pointer } = await db.send(new GetCommand({ TableName, Key: keys.connectionPointer(connectionId), ConsistentRead: true }));
+  const { Item: pointer } = await db.send(new GetCommand({ TableName, Key: entities.connectionPointerKey(connectionId), ConsistentRead: true }));
   if (!pointer) return undefined;
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.connection(pointer.account_id as string, connectionId), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.connectionKey(pointer.account_id as string, connectionId), ConsistentRead: true }));
   return Item ? entities.connection.record(Item) : undefined;
 }
 
@@ -53,7 +39,7 @@ export async function listConnections(accountId: string): Promise<ConnectionReco
   const now = Math.floor(Date.now() / 1000);
   do {
     const page = await db.send(new QueryCommand({ TableName, ConsistentRead: true, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':p': keys.connectionPrefix }, ExclusiveStartKey }));
+      ExpressionAttributeValues: { ':pk': accountsEntities.accountKey(accountId).pk, ':p': entities.connectionPrefix }, ExclusiveStartKey }));
     // TTL deletion lags by up to days: an expired item is a closed connection.
     for (const i of page.Items ?? []) if (typeof i.ttl !== 'number' || i.ttl > now) out.push(entities.connection.record(i));
     ExclusiveStartKey = page.LastEvaluatedKey;
@@ -69,7 +55,7 @@ export async function countConnections(accountId: string, max: number): Promise<
     const page = await db.send(new QueryCommand({ TableName, ConsistentRead: true, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       // TTL deletion lags: an expired item is a closed connection.
       FilterExpression: '#ttl > :now', ExpressionAttributeNames: { '#ttl': 'ttl' }, Select: 'COUNT',
-      ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':p': keys.connectionPrefix, ':now': Math.floor(Date.now() / 1000) }, ExclusiveStartKey }));
+      ExpressionAttributeValues: { ':pk': accountsEntities.accountKey(accountId).pk, ':p': entities.connectionPrefix, ':now': Math.floor(Date.now() / 1000) }, ExclusiveStartKey }));
     n += page.Count ?? 0;
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey && n < max);
@@ -78,14 +64,14 @@ export async function countConnections(accountId: string, max: number): Promise<
 
 /** Sets the filters and mode of a subscribe; false when the connection is gone meanwhile. */
 export async function setSubscription(c: ConnectionRecord, s: { event_types: string[] | null; inbox_ids: string[] | null; mode: ConnectionMode }) {
-  return applied(db.send(new UpdateCommand({ TableName, Key: keys.connection(c.account_id, c.connection_id),
+  return applied(db.send(new UpdateCommand({ TableName, Key: entities.connectionKey(c.account_id, c.connection_id),
       UpdateExpression: 'SET event_types = :t, inbox_ids = :i, #m = :m', ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#m': 'mode' }, ExpressionAttributeValues: { ':t': s.event_types, ':i': s.inbox_ids, ':m': s.mode } })));
 }
 
 export async function setMode(c: ConnectionRecord, mode: ConnectionMode) {
   // A connection already gone has no mode to set.
-  await applied(db.send(new UpdateCommand({ TableName, Key: keys.connection(c.account_id, c.connection_id),
+  await applied(db.send(new UpdateCommand({ TableName, Key: entities.connectionKey(c.account_id, c.connection_id),
     UpdateExpression: 'SET #m = :m', ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeNames: { '#m': 'mode' }, ExpressionAttributeValues: { ':m': mode } })));
 }
@@ -94,16 +80,16 @@ export async function setMode(c: ConnectionRecord, mode: ConnectionMode) {
 export async function deleteConnection(connectionId: string, accountId?: string) {
   let account = accountId;
   if (!account) {
-    const { Item } = await db.send(new GetCommand({ TableName, Key: keys.connectionPointer(connectionId), ConsistentRead: true }));
+    const { Item } = await db.send(new GetCommand({ TableName, Key: entities.connectionPointerKey(connectionId), ConsistentRead: true }));
     account = Item?.account_id as string | undefined;
   }
   if (!account) {
-    await db.send(new DeleteCommand({ TableName, Key: keys.connectionPointer(connectionId) }));
+    await db.send(new DeleteCommand({ TableName, Key: entities.connectionPointerKey(connectionId) }));
     return;
   }
   await db.send(new TransactWriteCommand({ TransactItems: [
-    { Delete: { TableName, Key: keys.connection(account, connectionId) } },
-    { Delete: { TableName, Key: keys.connectionPointer(connectionId) } },
+    { Delete: { TableName, Key: entities.connectionKey(account, connectionId) } },
+    { Delete: { TableName, Key: entities.connectionPointerKey(connectionId) } },
   ] }));
 }
 
@@ -115,7 +101,7 @@ export async function claimSend(c: ConnectionRecord, eventId: string): Promise<b
 
 /** Undoes a claim whose post failed for a reason worth retrying. */
 export async function releaseSend(c: ConnectionRecord, eventId: string) {
-  await db.send(new DeleteCommand({ TableName, Key: keys.connectionSent(c.connection_id, eventId) }));
+  await db.send(new DeleteCommand({ TableName, Key: entities.connectionSentKey(c.connection_id, eventId) }));
 }
 
 /**
@@ -124,7 +110,7 @@ export async function releaseSend(c: ConnectionRecord, eventId: string) {
  */
 export async function holdIfReplaying(c: ConnectionRecord, eventId: string): Promise<boolean> {
   return (await transact([
-      { ConditionCheck: { TableName, Key: keys.connection(c.account_id, c.connection_id), ConditionExpression: '#m = :r',
+      { ConditionCheck: { TableName, Key: entities.connectionKey(c.account_id, c.connection_id), ConditionExpression: '#m = :r',
         ExpressionAttributeNames: { '#m': 'mode' }, ExpressionAttributeValues: { ':r': 'replaying' } } },
       { Put: { TableName, Item: entities.connectionHeld.item({ event_id: eventId }, c) } },
     ])).ok;
@@ -136,7 +122,7 @@ export async function heldEvents(connectionId: string): Promise<string[]> {
   let ExclusiveStartKey: Record<string, any> | undefined;
   do {
     const page = await db.send(new QueryCommand({ TableName, ConsistentRead: true, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.connectionPartition(connectionId), ':p': keys.connectionHeldPrefix }, ExclusiveStartKey }));
+      ExpressionAttributeValues: { ':pk': entities.connectionPartition(connectionId), ':p': entities.connectionHeldPrefix }, ExclusiveStartKey }));
     for (const i of page.Items ?? []) out.push(i.event_id as string);
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
@@ -144,13 +130,13 @@ export async function heldEvents(connectionId: string): Promise<string[]> {
 }
 
 export async function releaseHeld(connectionId: string, eventId: string) {
-  await db.send(new DeleteCommand({ TableName, Key: keys.connectionHeld(connectionId, eventId) }));
+  await db.send(new DeleteCommand({ TableName, Key: entities.connectionHeldKey(connectionId, eventId) }));
 }
 
 /** The account's events after `afterEventId`, oldest first (the replay of a reconnect). */
 export async function eventsAfter(accountId: string, afterEventId: string, limit: number): Promise<EventRecord[]> {
   const res = await db.send(new QueryCommand({ TableName, IndexName: 'gsi2',
     KeyConditionExpression: 'gsi2pk = :p AND gsi2sk > :after',
-    ExpressionAttributeValues: { ':p': keys.accountEventsPartition(accountId), ':after': afterEventId }, Limit: limit }));
+    ExpressionAttributeValues: { ':p': entities.accountEventsPartition(accountId), ':after': afterEventId }, Limit: limit }));
   return (res.Items ?? []).map((i) => entities.event.record(i));
 }

@@ -2,10 +2,9 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '../platform
 import { documentClient as db } from '../platform/aws/dynamo.ts';
 import { config } from '../platform/config.ts';
 import { batchGet } from '../platform/dynamo/batch.ts';
-import * as entities from '../platform/dynamo/entities.ts';
-import * as keys from '../platform/dynamo/keys.ts';
+import * as entities from './events.entities.ts';
+import type { EventRecord } from './events.entities.ts';
 import { applied } from '../platform/dynamo/conditional.ts';
-import type { EventRecord } from '../platform/dynamo/records.ts';
 
 const TableName = config.tableName;
 /** Payloads larger than this go to the bucket; the item stays far below DynamoDB's 400 KB. */
@@ -20,18 +19,18 @@ export function eventPut(e: EventRecord) {
 }
 
 export async function getEvent(eventId: string): Promise<EventRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.event(eventId) }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.eventKey(eventId) }));
   return Item ? entities.event.record(Item) : undefined;
 }
 
 /** Events by id (missing ones, past their TTL, left out), in one round trip per 100. */
 export async function getEvents(eventIds: string[]): Promise<EventRecord[]> {
-  return (await batchGet([...new Set(eventIds)].map((id) => keys.event(id)), true)).map(entities.event.record);
+  return (await batchGet([...new Set(eventIds)].map((id) => entities.eventKey(id)), true)).map(entities.event.record);
 }
 
 /** Leaves the pending index; false when already dispatched (another caller did it). */
 export async function markDispatched(eventId: string): Promise<boolean> {
-  return applied(db.send(new UpdateCommand({ TableName, Key: keys.event(eventId),
+  return applied(db.send(new UpdateCommand({ TableName, Key: entities.eventKey(eventId),
       UpdateExpression: 'SET dispatched = :t REMOVE gsi3pk, gsi3sk', ConditionExpression: 'dispatched = :f',
       ExpressionAttributeValues: { ':t': true, ':f': false } })));
 }
@@ -43,7 +42,7 @@ export async function markDispatched(eventId: string): Promise<boolean> {
 export async function pendingEvents(olderThan: string, limit = 100, start?: Record<string, unknown>): Promise<{ events: EventRecord[]; next?: Record<string, unknown> }> {
   const res = await db.send(new QueryCommand({ TableName, IndexName: 'gsi3',
     KeyConditionExpression: 'gsi3pk = :p AND gsi3sk < :t',
-    ExpressionAttributeValues: { ':p': keys.pendingEventsPartition, ':t': olderThan }, Limit: limit, ExclusiveStartKey: start }));
+    ExpressionAttributeValues: { ':p': entities.pendingEventsPartition, ':t': olderThan }, Limit: limit, ExclusiveStartKey: start }));
   return { events: (res.Items ?? []).map(entities.event.record), next: res.LastEvaluatedKey };
 }
 

@@ -7,7 +7,7 @@ import { errorFields, log } from '../platform/log.ts';
 import { hears } from './stream-protocol.ts';
 import { listConnections } from './connections.store.ts';
 import { getEvents, markDispatched, MAX_INLINE_PAYLOAD_BYTES, pendingEvents } from './events.store.ts';
-import type { EventRecord, WebhookRecord } from '../platform/dynamo/records.ts';
+import type { EventRecord, WebhookRecord } from './events.entities.ts';
 import { listWebhooks } from './webhooks.store.ts';
 import { RESOURCE_SETTINGS } from '../platform/resource-settings.ts';
 

@@ -17,10 +17,11 @@ import { errorFields, log } from '../platform/log.ts';
 import { getInbox } from '../accounts/accounts.store.ts';
 import { callerForKey } from '../accounts/access.ts';
 import * as store from './connections.store.ts';
+import type { ConnectionRecord } from './events.entities.ts';
 import { getEvent } from './events.store.ts';
 import { config } from '../platform/config.ts';
 import { effectiveLimits } from '../accounts/tiers.ts';
-import type { EventRecord } from '../platform/dynamo/records.ts';
+import type { EventRecord } from './events.entities.ts';
 
 /**
  * The event index (a GSI) is eventually consistent: an event committed just before a subscribe
@@ -76,7 +77,7 @@ async function payloadOf(e: EventRecord): Promise<string | undefined> {
 export type SendOutcome = 'sent' | 'duplicate' | 'gone';
 
 /** Sends an event once on a connection; a gone connection (410) is forgotten. */
-async function sendOnce(c: store.ConnectionRecord, e: EventRecord): Promise<SendOutcome> {
+async function sendOnce(c: ConnectionRecord, e: EventRecord): Promise<SendOutcome> {
   if (!(await store.claimSend(c, e.event_id))) return 'duplicate';
   const payload = await payloadOf(e);
   if (payload === undefined) return 'duplicate'; // payload expired with its event: nothing to send
@@ -145,7 +146,7 @@ export async function subscribe(connectionId: string, message: unknown): Promise
   const filters = { event_types: sub.event_types, inbox_ids: sub.inbox_ids };
   const replay = sub.last_event_id !== null;
   if (!(await store.setSubscription(c, { ...filters, mode: replay ? 'replaying' : 'live' }))) return { replayed: 0, gone: true };
-  const live: store.ConnectionRecord = { ...c, ...filters, mode: replay ? 'replaying' : 'live' };
+  const live: ConnectionRecord = { ...c, ...filters, mode: replay ? 'replaying' : 'live' };
   if (!(await postToConnection(connectionId, controlFrame('subscribed', { ...filters, last_event_id: sub.last_event_id })))) {
     await store.deleteConnection(connectionId, c.account_id);
     return { replayed: 0, gone: true };

@@ -4,7 +4,7 @@ import { config } from '../platform/config.ts';
 import { isSlow, laneChange, laneOf, type Lane, type Pace } from './webhook-lanes.ts';
 import { errorFields, log } from '../platform/log.ts';
 import { metrics } from '../platform/metrics.ts';
-import type { EventRecord, WebhookRecord } from '../platform/dynamo/records.ts';
+import type { EventRecord, WebhookRecord } from './events.entities.ts';
 import * as store from './webhooks.store.ts';
 import { dispatchAfterCommit, enqueueDeliveries, newEvent, slowQueueUrl, type DeliveryJob } from './outbox.ts';
 import { signedRequest } from './webhook-secrets.ts';

@@ -1,7 +1,7 @@
 import { linkSigningSecret } from '../platform/aws/secrets.ts';
 import { deriveKey, open, seal } from '../platform/secret-box.ts';
 import { webhookDeliveryHeaders } from './webhook-signing.ts';
-import type { WebhookRecord } from '../platform/dynamo/records.ts';
+import type { WebhookRecord } from './events.entities.ts';
 
 let key: Promise<Buffer> | undefined;
 const sealingKey = () => (key ??= linkSigningSecret().then((s) => deriveKey(s, 'webhook-secret-v1')));

@@ -1,6 +1,6 @@
 /** HTTP mapping of the webhooks function: request → use case input, result → envelope and next_steps. */
 import type { HttpRequest, Operation, OperationResult } from '../platform/http/types.ts';
-import type { WebhookRecord } from '../platform/dynamo/records.ts';
+import type { WebhookRecord } from './events.entities.ts';
 import * as webhooks from './webhooks.ts';
 
 const VERIFY_STEPS = [

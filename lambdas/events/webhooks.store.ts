@@ -2,12 +2,12 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteComma
 import { documentClient as db } from '../platform/aws/dynamo.ts';
 import { config } from '../platform/config.ts';
 import { batchGet } from '../platform/dynamo/batch.ts';
-import * as entities from '../platform/dynamo/entities.ts';
-import * as keys from '../platform/dynamo/keys.ts';
+import * as accountsEntities from '../accounts/accounts.entities.ts';
+import * as entities from './events.entities.ts';
+import type { DeliveryLogRecord, EventRecord, WebhookRecord } from './events.entities.ts';
 import { applied, ifApplied, transact } from '../platform/dynamo/conditional.ts';
 import { eventPut } from './events.store.ts';
 import { countQuery, counterUpdate, type ListQuery, type PageRequest, queryPage, readCounters } from '../platform/dynamo/paging.ts';
-import type { DeliveryLogRecord, EventRecord, WebhookRecord } from '../platform/dynamo/records.ts';
 import type { Lane, Pace } from './webhook-lanes.ts';
 
 const TableName = config.tableName;
@@ -20,7 +20,7 @@ export async function listWebhooks(accountId: string): Promise<WebhookRecord[]> 
   let ExclusiveStartKey: Record<string, any> | undefined;
   do {
     const page = await db.send(new QueryCommand({ TableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':p': keys.webhookPrefix }, ExclusiveStartKey }));
+      ExpressionAttributeValues: { ':pk': accountsEntities.accountKey(accountId).pk, ':p': entities.webhookPrefix }, ExclusiveStartKey }));
     for (const i of page.Items ?? []) out.push(entities.webhook.record(i));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
@@ -35,12 +35,12 @@ const countersOf = (w: Pick<WebhookRecord, 'inbox_id'>) => [ALL, ...(w.inbox_id 
 /** The account's webhooks (base partition), or one inbox's (its gsi1 partition), oldest (lowest id) first. */
 function webhookListQuery(accountId: string, inboxId: string | undefined): ListQuery {
   if (inboxId !== undefined) {
-    const p = keys.inboxWebhooksPartition(inboxId);
+    const p = entities.inboxWebhooksPartition(inboxId);
     return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': p }, ScanIndexForward: true,
-      keyNames: ['pk', 'sk', 'gsi1pk', 'gsi1sk'], fixed: { pk: keys.account(accountId).pk, gsi1pk: p } };
+      keyNames: ['pk', 'sk', 'gsi1pk', 'gsi1sk'], fixed: { pk: accountsEntities.accountKey(accountId).pk, gsi1pk: p } };
   }
-  const pk = keys.account(accountId).pk;
-  return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': keys.webhookPrefix },
+  const pk = accountsEntities.accountKey(accountId).pk;
+  return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': entities.webhookPrefix },
     ScanIndexForward: true, keyNames: ['pk', 'sk'], fixed: { pk } };
 }
 
@@ -51,13 +51,13 @@ export async function pageWebhooks(accountId: string, inboxId: string | undefine
 
 /** Webhooks in the list: the account's counters, or a keys-only count for accounts stored before them. */
 export async function countWebhooks(accountId: string, inboxId: string | undefined): Promise<number> {
-  const counters = await readCounters(keys.webhookCounts(accountId));
+  const counters = await readCounters(entities.webhookCounts(accountId));
   if (counters) return counters[inboxId === undefined ? ALL : inboxCounter(inboxId)] ?? 0;
   return countQuery(webhookListQuery(accountId, inboxId));
 }
 
 export async function getWebhook(accountId: string, webhookId: string): Promise<WebhookRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.webhook(accountId, webhookId) }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.webhookKey(accountId, webhookId) }));
   return Item ? entities.webhook.record(Item) : undefined;
 }
 
@@ -65,7 +65,7 @@ export async function putWebhook(w: WebhookRecord) {
   await db.send(new TransactWriteCommand({ TransactItems: [
     { Put: { TableName, Item: entities.webhook.item(w),
       ConditionExpression: 'attribute_not_exists(pk)' } },
-    counterUpdate(keys.webhookCounts(w.account_id), countersOf(w), 1),
+    counterUpdate(entities.webhookCounts(w.account_id), countersOf(w), 1),
   ] }));
 }
 
@@ -76,7 +76,7 @@ export async function updateWebhook(accountId: string, webhookId: string, change
   const sets = Object.entries(changes).map(([k, v], i) => { names[`#f${i}`] = k; values[`:v${i}`] = v; return `#f${i} = :v${i}`; });
   const add = opts.bumpGeneration ? ' ADD generation :one' : '';
   if (opts.bumpGeneration) values[':one'] = 1;
-  const updated = await ifApplied(db.send(new UpdateCommand({ TableName, Key: keys.webhook(accountId, webhookId),
+  const updated = await ifApplied(db.send(new UpdateCommand({ TableName, Key: entities.webhookKey(accountId, webhookId),
     UpdateExpression: `SET ${sets.join(', ')}${add}`, ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeNames: names, ExpressionAttributeValues: values, ReturnValues: 'ALL_NEW' })));
   return updated ? entities.webhook.record(updated.Attributes!) : undefined;
@@ -85,8 +85,8 @@ export async function updateWebhook(accountId: string, webhookId: string, change
 /** Deletes the webhook and counts it out (its inbox_id never changes, so `w` as read names its counters). */
 export async function deleteWebhook(w: WebhookRecord): Promise<boolean> {
   return (await transact([
-      { Delete: { TableName, Key: keys.webhook(w.account_id, w.id), ConditionExpression: 'attribute_exists(pk)' } },
-      counterUpdate(keys.webhookCounts(w.account_id), countersOf(w), -1),
+      { Delete: { TableName, Key: entities.webhookKey(w.account_id, w.id), ConditionExpression: 'attribute_exists(pk)' } },
+      counterUpdate(entities.webhookCounts(w.account_id), countersOf(w), -1),
   ])).ok;
 }
 
@@ -95,8 +95,8 @@ export async function deleteWebhook(w: WebhookRecord): Promise<boolean> {
  * the pair's claim. Read strongly consistent: a marker written just before must be seen.
  */
 export async function loadDelivery(accountId: string, webhookId: string, eventId: string, attempt: number) {
-  const wanted = [keys.webhook(accountId, webhookId), keys.event(eventId), keys.delivered(eventId, webhookId), keys.attemptHandled(eventId, webhookId, attempt),
-    keys.deliveryClaim(eventId, webhookId)];
+  const wanted = [entities.webhookKey(accountId, webhookId), entities.eventKey(eventId), entities.deliveredKey(eventId, webhookId), entities.attemptHandledKey(eventId, webhookId, attempt),
+    entities.deliveryClaimKey(eventId, webhookId)];
   const items = await batchGet(wanted, true);
   const find = (k: { pk: string; sk: string }) => items.find((i) => i.pk === k.pk && i.sk === k.sk);
   const w = find(wanted[0]!);
@@ -125,13 +125,13 @@ export async function claimDelivery(eventId: string, webhookId: string, attemptI
     ConditionExpression: 'attribute_not_exists(pk) OR expires_at < :now', ExpressionAttributeValues: { ':now': now } })))) {
     return { ok: true, expiresAt };
   }
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.deliveryClaim(eventId, webhookId), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.deliveryClaimKey(eventId, webhookId), ConsistentRead: true }));
   return { ok: false, heldForMs: Item ? Math.max(0, Number(Item.expires_at) - now) : 0 };
 }
 
 /** Gives the claim up (only this attempt's own): the next attempt may start at once. */
 export async function releaseDelivery(eventId: string, webhookId: string, attemptId: string) {
-  await applied(db.send(new DeleteCommand({ TableName, Key: keys.deliveryClaim(eventId, webhookId),
+  await applied(db.send(new DeleteCommand({ TableName, Key: entities.deliveryClaimKey(eventId, webhookId),
     ConditionExpression: 'attempt_id = :me', ExpressionAttributeValues: { ':me': attemptId } })));
 }
 
@@ -162,7 +162,7 @@ const paceOf = (a: Record<string, unknown> | undefined): Pace => ({
 export async function recordWebhookSuccess(w: WebhookRecord, at: string, slow = false): Promise<Pace | undefined> {
   // Another generation (re-enabled, deleted) keeps its own count.
   const p = paceParts(slow);
-  const updated = await ifApplied(db.send(new UpdateCommand({ TableName, Key: keys.webhook(w.account_id, w.id),
+  const updated = await ifApplied(db.send(new UpdateCommand({ TableName, Key: entities.webhookKey(w.account_id, w.id),
     UpdateExpression: `SET failure_count = :zero, last_success_at = :at, ${p.set} ADD ${p.add}`,
     ConditionExpression: 'attribute_exists(pk) AND generation = :g',
     ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':at': at, ':g': w.generation }, ReturnValues: 'ALL_NEW' })));
@@ -172,7 +172,7 @@ export async function recordWebhookSuccess(w: WebhookRecord, at: string, slow = 
 /** Counts one failed attempt and its pace; returns the consecutive failures and the streaks, or undefined if the webhook changed. */
 export async function recordWebhookFailure(w: WebhookRecord, error: string, at: string, slow = false): Promise<{ failures: number; pace: Pace } | undefined> {
   const p = paceParts(slow);
-  const updated = await ifApplied(db.send(new UpdateCommand({ TableName, Key: keys.webhook(w.account_id, w.id),
+  const updated = await ifApplied(db.send(new UpdateCommand({ TableName, Key: entities.webhookKey(w.account_id, w.id),
     UpdateExpression: `ADD failure_count :one, ${p.add} SET last_error = :err, last_failure_at = :at, ${p.set}`,
     ConditionExpression: 'attribute_exists(pk) AND generation = :g',
     ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':err': error, ':at': at, ':g': w.generation }, ReturnValues: 'ALL_NEW' })));
@@ -181,7 +181,7 @@ export async function recordWebhookFailure(w: WebhookRecord, error: string, at: 
 
 /** Moves the webhook to the slow lane or back; false when another attempt did it first (or the webhook is gone). */
 export async function setWebhookLane(w: Pick<WebhookRecord, 'account_id' | 'id'>, lane: Lane): Promise<boolean> {
-  return applied(db.send(new UpdateCommand({ TableName, Key: keys.webhook(w.account_id, w.id),
+  return applied(db.send(new UpdateCommand({ TableName, Key: entities.webhookKey(w.account_id, w.id),
     ...(lane === 'slow'
       ? { UpdateExpression: 'SET #lane = :slow', ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#lane) OR #lane <> :slow)' }
       : { UpdateExpression: 'REMOVE #lane', ConditionExpression: 'attribute_exists(pk) AND #lane = :slow' }),
@@ -194,7 +194,7 @@ export async function setWebhookLane(w: Pick<WebhookRecord, 'account_id' | 'id'>
  */
 export async function markWebhookUnhealthy(w: WebhookRecord, at: string, event: EventRecord): Promise<boolean> {
   const outcome = await transact([
-    { Update: { TableName, Key: keys.webhook(w.account_id, w.id),
+    { Update: { TableName, Key: entities.webhookKey(w.account_id, w.id),
       UpdateExpression: 'SET #status = :u, updated_at = :at, unhealthy_at = :at',
       ConditionExpression: '#status = :active AND generation = :g',
       ExpressionAttributeNames: { '#status': 'status' },
@@ -211,9 +211,9 @@ export async function putDeliveryLog(l: DeliveryLogRecord) {
 
 /** A webhook's delivery log since `since` (the retention window: items past their TTL may linger until deleted). */
 function deliveryLogQuery(webhookId: string, since: string): ListQuery {
-  const pk = keys.deliveryLogPartition(webhookId);
+  const pk = entities.deliveryLogPartition(webhookId);
   return { KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-    ExpressionAttributeValues: { ':pk': pk, ':lo': `${keys.deliveryLogPrefix}${since}`, ':hi': `${keys.deliveryLogPrefix}~` },
+    ExpressionAttributeValues: { ':pk': pk, ':lo': `${entities.deliveryLogPrefix}${since}`, ':hi': `${entities.deliveryLogPrefix}~` },
     ScanIndexForward: false, keyNames: ['pk', 'sk'], fixed: { pk } };
 }
 

@@ -8,7 +8,7 @@ import { checkWebhookUrl, isPublicAddress } from '../platform/url-safety.ts';
 import { generateWebhookSecret } from './webhook-signing.ts';
 import type { CreateWebhookBody, ListWebhooksQuery, LogsQuery, UpdateWebhookBody } from './webhooks.schemas.ts';
 import { getInbox } from '../accounts/accounts.store.ts';
-import type { WebhookRecord } from '../platform/dynamo/records.ts';
+import type { WebhookRecord } from './events.entities.ts';
 import * as store from './webhooks.store.ts';
 import type { Caller } from '../platform/caller.ts';
 import { sealWebhookSecret, signedRequest } from './webhook-secrets.ts';

@@ -1,5 +1,5 @@
 import type { Tier } from '../accounts/tiers.ts';
-import type { InboxRecord } from '../platform/dynamo/records.ts';
+import type { InboxRecord } from './inboxes.entities.ts';
 
 export const displayName = (i: InboxRecord) => i.display_name ?? i.username;
 

@@ -5,7 +5,7 @@
 import { linkSigningSecret } from '../platform/aws/secrets.ts';
 import { viewToken } from './view-tokens.ts';
 import { config } from '../platform/config.ts';
-import type { InboxRecord } from '../platform/dynamo/records.ts';
+import type { InboxRecord } from './inboxes.entities.ts';
 import { bumpViewTokenVersion } from '../accounts/credentials.store.ts';
 import { notFound } from '../platform/errors.ts';
 

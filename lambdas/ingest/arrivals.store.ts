@@ -23,9 +23,11 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '../platform
 import { documentClient as db } from '../platform/aws/dynamo.ts';
 import { config } from '../platform/config.ts';
 import { applied, transact, type TransactItem } from '../platform/dynamo/conditional.ts';
-import * as entities from '../platform/dynamo/entities.ts';
-import * as keys from '../platform/dynamo/keys.ts';
-import type { PendingArrival } from '../platform/dynamo/records.ts';
+import * as accountsEntities from '../accounts/accounts.entities.ts';
+import * as inboxesEntities from '../inboxes/inboxes.entities.ts';
+import * as entities from './ingest.entities.ts';
+import * as messagesEntities from '../messages/messages.entities.ts';
+import type { PendingArrival } from './ingest.entities.ts';
 
 const TableName = config.tableName;
 
@@ -53,18 +55,18 @@ export function pendingArrivalPut(inboxId: string, p: PendingArrival): TransactI
 async function pendingPage(inboxId: string, limit: number): Promise<PendingArrival[]> {
   const res = await db.send(new QueryCommand({ TableName, ConsistentRead: true, Limit: limit,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.inboxPartition(inboxId), ':p': keys.pendingArrivalPrefix } }));
+    ExpressionAttributeValues: { ':pk': inboxesEntities.inboxPartition(inboxId), ':p': entities.pendingArrivalPrefix } }));
   return (res.Items ?? []).map(entities.pendingArrival.record);
 }
 
 async function markerSeq(inboxId: string): Promise<number> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.arrivalMarker(inboxId), ConsistentRead: true, ProjectionExpression: 'seq' }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.arrivalMarker(inboxId), ConsistentRead: true, ProjectionExpression: 'seq' }));
   return Number(Item?.seq ?? 0);
 }
 
 /** Whether a message still waits for its place (strongly consistent). */
 export async function isPending(inboxId: string, messageId: string): Promise<boolean> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.pendingArrival(inboxId, messageId), ConsistentRead: true, ProjectionExpression: 'pk' }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.pendingArrivalKey(inboxId, messageId), ConsistentRead: true, ProjectionExpression: 'pk' }));
   return !!Item;
 }
 
@@ -73,7 +75,7 @@ export async function isPending(inboxId: string, messageId: string): Promise<boo
  * will be applied with. False when the entry is gone (the message was sequenced meanwhile).
  */
 export function pendingReadUpdate(inboxId: string, messageId: string, read: boolean): TransactItem {
-  return { Update: { TableName, Key: keys.pendingArrival(inboxId, messageId), UpdateExpression: 'SET #read = :r',
+  return { Update: { TableName, Key: entities.pendingArrivalKey(inboxId, messageId), UpdateExpression: 'SET #read = :r',
     ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#read': 'read' }, ExpressionAttributeValues: { ':r': read } } };
 }
 
@@ -84,7 +86,7 @@ async function acquireLease(inboxId: string, owner: string): Promise<boolean> {
 }
 
 async function releaseLease(inboxId: string, owner: string) {
-  await applied(db.send(new DeleteCommand({ TableName, Key: keys.sequencerLease(inboxId),
+  await applied(db.send(new DeleteCommand({ TableName, Key: entities.sequencerLeaseKey(inboxId),
     ConditionExpression: '#o = :o', ExpressionAttributeNames: { '#o': 'owner' }, ExpressionAttributeValues: { ':o': owner } })));
 }
 
@@ -108,35 +110,35 @@ async function sequenceBatch(inboxId: string, seq: number, pending: PendingArriv
   const now = Date.now();
   const release = lease.release && batch.length === pending.length;
   const items: TransactItem[] = [release
-    ? { Delete: { TableName, Key: keys.sequencerLease(inboxId),
+    ? { Delete: { TableName, Key: entities.sequencerLeaseKey(inboxId),
       ConditionExpression: '#o = :o', ExpressionAttributeNames: { '#o': 'owner' }, ExpressionAttributeValues: { ':o': lease.owner } } }
-    : { Update: { TableName, Key: keys.sequencerLease(inboxId), UpdateExpression: 'SET expires_at = :e',
+    : { Update: { TableName, Key: entities.sequencerLeaseKey(inboxId), UpdateExpression: 'SET expires_at = :e',
       ConditionExpression: '#o = :o', ExpressionAttributeNames: { '#o': 'owner' }, ExpressionAttributeValues: { ':e': now + LEASE_MS, ':o': lease.owner } } },
   ];
   const last = batch[batch.length - 1]!;
   const lastReceived = batch.reduce((at, p) => (p.received_at > at ? p.received_at : at), batch[0]!.received_at);
-  items.push({ Update: { TableName, Key: keys.arrivalMarker(inboxId),
+  items.push({ Update: { TableName, Key: entities.arrivalMarker(inboxId),
     UpdateExpression: 'SET seq = :seq, last_message_id = :id, last_received_at = :at, entity = :e',
     ConditionExpression: seq === 0 ? 'attribute_not_exists(seq)' : 'seq = :prev',
     ExpressionAttributeValues: { ':seq': seq + batch.length, ':id': last.message_id, ':at': last.received_at, ':e': 'arrival-marker',
       ...(seq === 0 ? {} : { ':prev': seq }) } } });
   const unread = batch.filter((p) => !p.read).length;
   const newThreads = batch.filter((p) => p.new_thread).length;
-  items.push({ Update: { TableName, Key: keys.inbox(inboxId),
+  items.push({ Update: { TableName, Key: inboxesEntities.inboxKey(inboxId),
     UpdateExpression: `ADD listed_count :k, message_count :k${unread ? ', unread_listed_count :u' : ''}${newThreads ? ', thread_count :t' : ''} SET last_received_at = :at`,
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':k': batch.length, ':at': lastReceived, ...(unread ? { ':u': unread } : {}), ...(newThreads ? { ':t': newThreads } : {}) } } });
   if (newThreads) {
-    items.push({ Update: { TableName, Key: keys.account(accountId), UpdateExpression: 'ADD thread_count :t',
+    items.push({ Update: { TableName, Key: accountsEntities.accountKey(accountId), UpdateExpression: 'ADD thread_count :t',
       ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':t': newThreads } } });
   }
   for (const [i, p] of batch.entries()) {
     items.push({ Put: { TableName, Item: entities.arrival.item({ seq: seq + i + 1, message_id: p.message_id, received_at: p.received_at }, { inboxId }),
       ConditionExpression: 'attribute_not_exists(pk)' } });
-    items.push({ Update: { TableName, Key: keys.message(inboxId, p.message_id), UpdateExpression: 'SET arrival_seq = :s',
+    items.push({ Update: { TableName, Key: messagesEntities.messageKey(inboxId, p.message_id), UpdateExpression: 'SET arrival_seq = :s',
       ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':s': seq + i + 1 } } });
     // Exactly once: the entry must still be here, with the read flag the counters above assume.
-    items.push({ Delete: { TableName, Key: keys.pendingArrival(inboxId, p.message_id),
+    items.push({ Delete: { TableName, Key: entities.pendingArrivalKey(inboxId, p.message_id),
       ConditionExpression: 'attribute_exists(pk) AND #read = :r', ExpressionAttributeNames: { '#read': 'read' }, ExpressionAttributeValues: { ':r': p.read } } });
   }
   // Each thread once: its counts, participants and latest message (the last of the batch in it).
@@ -163,15 +165,15 @@ async function sequenceBatch(inboxId: string, seq: number, pending: PendingArriv
  */
 export function threadGainItems(inboxId: string, accountId: string, threadId: string,
   g: { messages: number; unread: number; participants: string[]; latest: { id: string; from_address: string; preview: string; received_at: string } }): TransactItem[] {
-  const idx = keys.threadIndexes(inboxId, accountId, threadId, g.latest.received_at);
-  const state = keys.threadStatePartitions(inboxId, accountId, true);
+  const idx = messagesEntities.threadIndexes(inboxId, accountId, threadId, g.latest.received_at);
+  const state = messagesEntities.threadStatePartitions(inboxId, accountId, true);
   return [
-    { Update: { TableName, Key: keys.thread(inboxId, threadId),
+    { Update: { TableName, Key: messagesEntities.threadKey(inboxId, threadId),
       UpdateExpression: `ADD message_count :c${g.unread ? ', unread_count :u' : ''}, participants :p SET updated_at = :at, latest_message = :latest, gsi1sk = :g1, gsi2sk = :g2`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':c': g.messages, ...(g.unread ? { ':u': g.unread } : {}), ':p': new Set(g.participants.filter(Boolean)),
         ':at': g.latest.received_at, ':latest': g.latest, ':g1': idx.gsi1sk, ':g2': idx.gsi2sk } } },
-    { Update: { TableName, Key: keys.threadState(inboxId, threadId),
+    { Update: { TableName, Key: messagesEntities.threadStateKey(inboxId, threadId),
       UpdateExpression: `SET gsi1sk = :g1, gsi2sk = :g2, thread_id = :t, inbox_id = :i${g.unread ? ', gsi1pk = :s1, gsi2pk = :s2' : ''}`,
       ExpressionAttributeValues: { ':g1': idx.gsi1sk, ':g2': idx.gsi2sk, ':t': threadId, ':i': inboxId,
         ...(g.unread ? { ':s1': state.gsi1pk, ':s2': state.gsi2pk } : {}) } } },
@@ -183,7 +185,7 @@ const inboxes = new Map<string, { inbox: { address: string }; accountId: string 
 async function inboxOf(inboxId: string) {
   let known = inboxes.get(inboxId);
   if (!known) {
-    const { Item } = await db.send(new GetCommand({ TableName, Key: keys.inbox(inboxId), ProjectionExpression: 'address, account_id' }));
+    const { Item } = await db.send(new GetCommand({ TableName, Key: inboxesEntities.inboxKey(inboxId), ProjectionExpression: 'address, account_id' }));
     if (!Item) throw new Error(`inbox ${inboxId} is not in the table`);
     known = { inbox: { address: Item.address as string }, accountId: Item.account_id as string };
     if (inboxes.size > 10_000) inboxes.clear();
@@ -253,7 +255,7 @@ export async function sweepPendingArrivals(deadline: number, now = Date.now()): 
   let start: Record<string, unknown> | undefined;
   do {
     const res = await db.send(new QueryCommand({ TableName, IndexName: 'gsi3', ExclusiveStartKey: start,
-      KeyConditionExpression: 'gsi3pk = :p AND gsi3sk < :t', ExpressionAttributeValues: { ':p': keys.pendingArrivalsPartition, ':t': before },
+      KeyConditionExpression: 'gsi3pk = :p AND gsi3sk < :t', ExpressionAttributeValues: { ':p': entities.pendingArrivalsPartition, ':t': before },
       ProjectionExpression: 'pk' }));
     for (const i of res.Items ?? []) inboxIds.add((i.pk as string).slice('INBOX#'.length));
     start = res.LastEvaluatedKey;

@@ -17,8 +17,11 @@ import { config } from '../platform/config.ts';
 import { messageSearchWords } from '../content/search-words.ts';
 import { batchGet, batchPut } from '../platform/dynamo/batch.ts';
 import { applied } from '../platform/dynamo/conditional.ts';
-import * as entities from '../platform/dynamo/entities.ts';
-import type { ThreadRecord } from '../platform/dynamo/records.ts';
+import * as eventsEntities from '../events/events.entities.ts';
+import * as inboxesEntities from '../inboxes/inboxes.entities.ts';
+import * as entities from './messages.entities.ts';
+import * as sendingEntities from '../sending/sending.entities.ts';
+import type { ThreadRecord } from './messages.entities.ts';
 import { TABLE } from '../platform/dynamo/table.ts';
 
 const TableName = config.tableName;
@@ -110,14 +113,14 @@ export async function backfillItem(stored: Item, counts: BackfillCounts): Promis
       await putMissing((t.labels ?? []).map((label) => entities.threadLabel.item({ thread_id: t.id, inbox_id: t.inbox_id }, { accountId: t.account_id, label })), counts);
       return;
     }
-    case entities.inbox.name: {
-      const i = entities.inbox.record(stored);
-      await setIndexKeys(stored, entities.inbox.item(i), { status: i.status }, counts);
+    case inboxesEntities.inbox.name: {
+      const i = inboxesEntities.inbox.record(stored);
+      await setIndexKeys(stored, inboxesEntities.inbox.item(i), { status: i.status }, counts);
       return;
     }
-    case entities.webhook.name: {
-      const w = entities.webhook.record(stored);
-      await setIndexKeys(stored, entities.webhook.item(w), {}, counts);
+    case eventsEntities.webhook.name: {
+      const w = eventsEntities.webhook.record(stored);
+      await setIndexKeys(stored, eventsEntities.webhook.item(w), {}, counts);
       return;
     }
     case entities.listEntry.name: {
@@ -125,9 +128,9 @@ export async function backfillItem(stored: Item, counts: BackfillCounts): Promis
       await setIndexKeys(stored, entities.listEntry.item(e), {}, counts);
       return;
     }
-    case entities.draft.name: {
-      const d = entities.draft.record(stored);
-      await putMissing((d.labels ?? []).map((label) => entities.draftLabel.item({ draft_id: d.id }, { inboxId: d.inbox_id, label })), counts);
+    case sendingEntities.draft.name: {
+      const d = sendingEntities.draft.record(stored);
+      await putMissing((d.labels ?? []).map((label) => sendingEntities.draftLabel.item({ draft_id: d.id }, { inboxId: d.inbox_id, label })), counts);
       return;
     }
     default:

@@ -1,6 +1,6 @@
 /** HTTP mapping of the lists function (allow and block lists of senders). */
 import type { HttpRequest, Operation, OperationResult } from '../platform/http/types.ts';
-import type { ListEntryRecord } from '../platform/dynamo/records.ts';
+import type { ListEntryRecord } from './messages.entities.ts';
 import * as lists from './lists.ts';
 
 const view = (e: ListEntryRecord) => ({

@@ -1,11 +1,11 @@
 import { GetCommand, QueryCommand } from '../platform/aws/dynamo-commands.ts';
 import { documentClient as db } from '../platform/aws/dynamo.ts';
 import { config } from '../platform/config.ts';
-import * as entities from '../platform/dynamo/entities.ts';
-import * as keys from '../platform/dynamo/keys.ts';
+import * as accountsEntities from '../accounts/accounts.entities.ts';
+import * as entities from './messages.entities.ts';
+import type { ListEntryRecord } from './messages.entities.ts';
 import { transact } from '../platform/dynamo/conditional.ts';
 import { countQuery, counterUpdate, type ListQuery, type PageRequest, queryPage, readCounters } from '../platform/dynamo/paging.ts';
-import type { ListEntryRecord } from '../platform/dynamo/records.ts';
 
 const TableName = config.tableName;
 
@@ -24,12 +24,12 @@ const countersOf = (e: ListEntryRecord) => [{}, { type: e.type }, { inboxId: e.i
 
 /** Each filter is a partition: the account's entries (base), by type (gsi1), by inbox (gsi2), by both (gsi3); oldest first. */
 function listEntryQuery(accountId: string, f: ListEntryFilter): ListQuery {
-  const pk = keys.account(accountId).pk;
+  const pk = accountsEntities.accountKey(accountId).pk;
   if (f.type === undefined && f.inboxId === undefined) {
-    return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': keys.listEntryPrefix },
+    return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': entities.listEntryPrefix },
       ScanIndexForward: true, keyNames: ['pk', 'sk'], fixed: { pk } };
   }
-  const idx = keys.listEntryIndexes(accountId, f.type ?? '', f.inboxId ?? null, '');
+  const idx = entities.listEntryIndexes(accountId, f.type ?? '', f.inboxId ?? null, '');
   const [index, p] = f.type !== undefined && f.inboxId !== undefined ? ['gsi3', idx.gsi3pk] : f.type !== undefined ? ['gsi1', idx.gsi1pk] : ['gsi2', idx.gsi2pk];
   return { IndexName: index, KeyConditionExpression: `${index}pk = :p`, ExpressionAttributeValues: { ':p': p }, ScanIndexForward: true,
     keyNames: ['pk', 'sk', `${index}pk`, `${index}sk`], fixed: { pk, [`${index}pk`]: p } };
@@ -42,13 +42,13 @@ export async function pageListEntries(accountId: string, f: ListEntryFilter, pag
 
 /** Entries in the list: the account's counters, or a keys-only count for accounts stored before them. */
 export async function countListEntries(accountId: string, f: ListEntryFilter): Promise<number> {
-  const counters = await readCounters(keys.listEntryCounts(accountId));
+  const counters = await readCounters(entities.listEntryCounts(accountId));
   if (counters) return counters[counterName(f)] ?? 0;
   return countQuery(listEntryQuery(accountId, f));
 }
 
 export async function getListEntry(accountId: string, entryId: string): Promise<ListEntryRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.listEntry(accountId, entryId) }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.listEntryKey(accountId, entryId) }));
   return Item ? entities.listEntry.record(Item) : undefined;
 }
 
@@ -58,7 +58,7 @@ export async function listEntries(accountId: string): Promise<ListEntryRecord[]>
   do {
     const page = await db.send(new QueryCommand({ TableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':p': keys.listEntryPrefix }, ExclusiveStartKey }));
+      ExpressionAttributeValues: { ':pk': accountsEntities.accountKey(accountId).pk, ':p': entities.listEntryPrefix }, ExclusiveStartKey }));
     for (const i of page.Items ?? []) out.push(entities.listEntry.record(i));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
@@ -71,14 +71,14 @@ export async function createListEntry(e: ListEntryRecord): Promise<'created' | '
       { Put: { TableName, Item: entities.listEntryClaim.item({ entry_id: e.id }, e),
         ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName, Item: entities.listEntry.item(e) } },
-      counterUpdate(keys.listEntryCounts(e.account_id), countersOf(e), 1),
+      counterUpdate(entities.listEntryCounts(e.account_id), countersOf(e), 1),
     ])).ok ? 'created' : 'duplicate';
 }
 
 export async function deleteListEntry(e: ListEntryRecord): Promise<boolean> {
   return (await transact([
-      { Delete: { TableName, Key: keys.listEntry(e.account_id, e.id), ConditionExpression: 'attribute_exists(pk)' } },
-      { Delete: { TableName, Key: keys.listEntryUnique(e.account_id, e.type, e.inbox_id, e.address) } },
-      counterUpdate(keys.listEntryCounts(e.account_id), countersOf(e), -1),
+      { Delete: { TableName, Key: entities.listEntryKey(e.account_id, e.id), ConditionExpression: 'attribute_exists(pk)' } },
+      { Delete: { TableName, Key: entities.listEntryUnique(e.account_id, e.type, e.inbox_id, e.address) } },
+      counterUpdate(entities.listEntryCounts(e.account_id), countersOf(e), -1),
     ])).ok;
 }

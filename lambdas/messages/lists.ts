@@ -5,7 +5,7 @@ import { normalizePattern } from './sender-rules.ts';
 import type { CreateListEntryBody, ListEntriesQuery } from './lists.schemas.ts';
 import { getInbox } from '../accounts/accounts.store.ts';
 import * as store from './lists.store.ts';
-import type { ListEntryRecord } from '../platform/dynamo/records.ts';
+import type { ListEntryRecord } from './messages.entities.ts';
 
 export type CreateListEntryInput = z.output<typeof CreateListEntryBody>;
 export type ListEntriesInput = z.output<typeof ListEntriesQuery>;

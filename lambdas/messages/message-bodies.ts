@@ -1,5 +1,5 @@
 import { bodiesKey, getObjectBytes, putObject } from './blobs.store.ts';
-import type { MessageRecord } from '../platform/dynamo/records.ts';
+import type { MessageRecord } from './messages.entities.ts';
 
 /**
  * A DynamoDB item holds at most 400 KB. Bodies and headers of larger mail move to the bucket

@@ -1,5 +1,5 @@
 import { messageAuthentication } from '../content/sender-trust.ts';
-import type { MessageRecord, ThreadRecord } from '../platform/dynamo/records.ts';
+import type { MessageRecord, ThreadRecord } from './messages.entities.ts';
 
 /** The API's message object (spec: Message). Internal fields (raw keys, account) stay inside. */
 export function messageView(m: MessageRecord) {

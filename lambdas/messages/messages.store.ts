@@ -3,13 +3,18 @@ import { documentClient as db } from '../platform/aws/dynamo.ts';
 import { config } from '../platform/config.ts';
 import { ifApplied, transact, type TransactItem } from '../platform/dynamo/conditional.ts';
 import { pendingArrivalPut, pendingReadUpdate, threadGainItems } from '../ingest/arrivals.store.ts';
-import * as entities from '../platform/dynamo/entities.ts';
-import * as keys from '../platform/dynamo/keys.ts';
+import * as accountsEntities from '../accounts/accounts.entities.ts';
+import * as inboxesEntities from '../inboxes/inboxes.entities.ts';
+import * as ingestEntities from '../ingest/ingest.entities.ts';
+import * as entities from './messages.entities.ts';
+import type { EventRecord } from '../events/events.entities.ts';
+import type { InboxRecord } from '../inboxes/inboxes.entities.ts';
+import type { ArrivalMarker, ArrivalRecord } from '../ingest/ingest.entities.ts';
+import type { MessageRecord, RejectionRecord, ThreadRecord } from './messages.entities.ts';
 import { batchGet } from '../platform/dynamo/batch.ts';
 import { countQuery, type ListQuery, type PageRequest, queryPage } from '../platform/dynamo/paging.ts';
 import { eventPut } from '../events/events.store.ts';
 import { messageSearchWords } from '../content/search-words.ts';
-import type { ArrivalMarker, ArrivalRecord, EventRecord, InboxRecord, MessageRecord, RejectionRecord, ThreadRecord } from '../platform/dynamo/records.ts';
 
 const TableName = config.tableName;
 /** DynamoDB's limit of items in one TransactWriteItems. */
@@ -21,11 +26,11 @@ const toThread = (i: Item): ThreadRecord => entities.thread.record(i);
 
 /**
  * Inbox ids claimed by these usernames (`name`, or `name@domain` for an address at a custom
- * domain: keys.inboxClaim), one round trip.
+ * domain: inboxesEntities.inboxClaim), one round trip.
  */
 export async function claimedInboxIds(usernames: string[]): Promise<string[]> {
   if (!usernames.length) return [];
-  const claims = await batchGet(usernames.map((u) => keys.username(u)));
+  const claims = await batchGet(usernames.map((u) => inboxesEntities.username(u)));
   return [...new Set(claims.map((c) => c.inbox_id as string))];
 }
 
@@ -49,15 +54,15 @@ const CLAIMED_CANDIDATES = 3;
 export async function mailTargets(inboxIds: string[], candidates: string[], own?: string): Promise<MailTarget[]> {
   if (!inboxIds.length) return [];
   const ids = own && !candidates.includes(own) ? [...candidates, own] : candidates;
-  const found = await batchGet(inboxIds.flatMap((id) => [keys.inbox(id), ...ids.map((c) => keys.messageIdHeader(id, c))]), true);
+  const found = await batchGet(inboxIds.flatMap((id) => [inboxesEntities.inboxKey(id), ...ids.map((c) => entities.messageIdHeaderKey(id, c))]), true);
   const byKey = new Map(found.map((i) => [`${i.pk}|${i.sk}`, i]));
   const at = (k: { pk: string; sk: string }) => byKey.get(`${k.pk}|${k.sk}`);
   const out: MailTarget[] = [];
   for (const id of inboxIds) {
-    const inbox = at(keys.inbox(id));
+    const inbox = at(inboxesEntities.inboxKey(id));
     if (!inbox || inbox.status !== 'active') continue;
-    const claims = ids.map((c) => [c, at(keys.messageIdHeader(id, c))] as const).filter(([, i]) => i);
-    out.push({ inbox: entities.inbox.record(inbox), threadId: claims[0]?.[1]?.thread_id as string | undefined, claimed: new Set(claims.map(([c]) => c)) });
+    const claims = ids.map((c) => [c, at(entities.messageIdHeaderKey(id, c))] as const).filter(([, i]) => i);
+    out.push({ inbox: inboxesEntities.inbox.record(inbox), threadId: claims[0]?.[1]?.thread_id as string | undefined, claimed: new Set(claims.map(([c]) => c)) });
   }
   return out;
 }
@@ -111,7 +116,7 @@ export function messageWriteItems(args: StoreMessageArgs): any[] {
     const t = thread.record;
     items.push({ Put: { TableName, Item: entities.thread.item(t), ConditionExpression: 'attribute_not_exists(pk)' } });
     // The account-wide thread list's total.
-    items.push({ Update: { TableName, Key: keys.account(inbox.account_id), UpdateExpression: 'ADD thread_count :one',
+    items.push({ Update: { TableName, Key: accountsEntities.accountKey(inbox.account_id), UpdateExpression: 'ADD thread_count :one',
       ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } });
     items.push({ Put: { TableName, Item: entities.threadState.item({ thread_id: t.id, inbox_id: inbox.id },
       { accountId: inbox.account_id, unread: t.unread_count > 0, updatedAt: t.updated_at }) } });
@@ -126,7 +131,7 @@ export function messageWriteItems(args: StoreMessageArgs): any[] {
   // Counters the lists answer `total` from: every message (listed_count), unread ones, threads.
   const adds = ['listed_count :one', ...(m.read ? [] : ['unread_listed_count :one']), ...(inbound ? ['message_count :one'] : []),
     ...(thread.kind === 'new' ? ['thread_count :one'] : [])];
-  items.push({ Update: { TableName, Key: keys.inbox(inbox.id),
+  items.push({ Update: { TableName, Key: inboxesEntities.inboxKey(inbox.id),
     UpdateExpression: `ADD ${adds.join(', ')}${inbound ? ' SET last_received_at = :at' : ''}`,
     ExpressionAttributeValues: { ':one': 1, ...(inbound ? { ':at': m.received_at } : {}) } } });
   items.push(...args.events.map(eventPut));
@@ -200,8 +205,8 @@ export async function recordRejection(r: RejectionRecord, sesMessageId: string) 
 
 /** Rejections of an inbox, newest first, one page (cursor bound to the inbox). */
 export async function listRejections(inboxId: string, limit: number, cursor?: string): Promise<{ rows: RejectionRecord[]; next_cursor: string | null }> {
-  const pk = keys.inboxPartition(inboxId);
-  const page = await queryPage({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': keys.rejectionPrefix },
+  const pk = inboxesEntities.inboxPartition(inboxId);
+  const page = await queryPage({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': entities.rejectionPrefix },
     ScanIndexForward: false, keyNames: ['pk', 'sk'], fixed: { pk } }, { limit, offset: 0, cursor });
   return { rows: page.items.map(entities.rejection.record), next_cursor: page.next_cursor };
 }
@@ -221,22 +226,22 @@ async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): P
 export async function listInboxMessages(inboxId: string, opts: { threadId?: string; ascending: boolean }): Promise<MessageRecord[]> {
   const items = opts.threadId
     ? await queryAll({ TableName, IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p',
-      ExpressionAttributeValues: { ':p': keys.threadMessagesPartition(opts.threadId) }, ScanIndexForward: opts.ascending })
+      ExpressionAttributeValues: { ':p': entities.threadMessagesPartition(opts.threadId) }, ScanIndexForward: opts.ascending })
     : await queryAll({ TableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.inboxPartition(inboxId), ':p': keys.messagePrefix }, ScanIndexForward: opts.ascending });
+      ExpressionAttributeValues: { ':pk': inboxesEntities.inboxPartition(inboxId), ':p': entities.messagePrefix }, ScanIndexForward: opts.ascending });
   return items.map(toMessage).filter((m) => m.inbox_id === inboxId);
 }
 
 /** A message by id alone (POST /v1/messages/{id}/reply with an account key). */
 export async function findMessageById(messageId: string): Promise<MessageRecord | undefined> {
   const res = await db.send(new QueryCommand({ TableName, IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :p',
-    ExpressionAttributeValues: { ':p': keys.messageByIdIndex(messageId).gsi3pk }, Limit: 1 }));
+    ExpressionAttributeValues: { ':p': entities.messageByIdIndex(messageId).gsi3pk }, Limit: 1 }));
   const item = res.Items?.[0];
   return item ? toMessage(item) : undefined;
 }
 
 export async function getMessage(inboxId: string, messageId: string): Promise<MessageRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.message(inboxId, messageId) }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.messageKey(inboxId, messageId) }));
   return Item ? toMessage(Item) : undefined;
 }
 
@@ -252,14 +257,14 @@ const READ_STATE_ATTEMPTS = 8;
  */
 export async function setMessageRead(m: MessageRecord, read: boolean): Promise<boolean> {
   if (m.read === read) return true;
-  const readIndex = keys.messageReadIndex(m.inbox_id, read, m.id);
-  const state = keys.threadStatePartitions(m.inbox_id, m.account_id, !read);
+  const readIndex = entities.messageReadIndex(m.inbox_id, read, m.id);
+  const state = entities.threadStatePartitions(m.inbox_id, m.account_id, !read);
   // An inbound message the sequencer has not reached: its counters are not applied yet, so only
   // the flag changes, here and on its pending entry (the sequencer applies what it finds there).
   let pending = m.direction === 'inbound' && m.arrival_seq === undefined;
   while (pending) {
     const outcome = await transact([
-      { Update: { TableName, Key: keys.message(m.inbox_id, m.id), UpdateExpression: 'SET #read = :r, gsi2pk = :g2pk, gsi2sk = :g2sk',
+      { Update: { TableName, Key: entities.messageKey(m.inbox_id, m.id), UpdateExpression: 'SET #read = :r, gsi2pk = :g2pk, gsi2sk = :g2sk',
         ConditionExpression: '#read = :was AND attribute_not_exists(arrival_seq)', ExpressionAttributeNames: { '#read': 'read' },
         ExpressionAttributeValues: { ':r': read, ':was': !read, ':g2pk': readIndex.gsi2pk, ':g2sk': readIndex.gsi2sk } } },
       pendingReadUpdate(m.inbox_id, m.id, read),
@@ -276,15 +281,15 @@ export async function setMessageRead(m: MessageRecord, read: boolean): Promise<b
   for (let attempt = 0; attempt < READ_STATE_ATTEMPTS; attempt++) {
     const moveState = !read || lastUnread;
     const outcome = await transact([
-        { Update: { TableName, Key: keys.message(m.inbox_id, m.id), UpdateExpression: 'SET #read = :r, gsi2pk = :g2pk, gsi2sk = :g2sk',
+        { Update: { TableName, Key: entities.messageKey(m.inbox_id, m.id), UpdateExpression: 'SET #read = :r, gsi2pk = :g2pk, gsi2sk = :g2sk',
           ConditionExpression: '#read = :was', ExpressionAttributeNames: { '#read': 'read' },
           ExpressionAttributeValues: { ':r': read, ':was': !read, ':g2pk': readIndex.gsi2pk, ':g2sk': readIndex.gsi2sk } } },
-        { Update: { TableName, Key: keys.thread(m.inbox_id, m.thread_id), UpdateExpression: 'ADD unread_count :d',
+        { Update: { TableName, Key: entities.threadKey(m.inbox_id, m.thread_id), UpdateExpression: 'ADD unread_count :d',
           ...(read ? { ConditionExpression: lastUnread ? 'attribute_not_exists(unread_count) OR unread_count <= :one' : 'unread_count > :one' } : {}),
           ExpressionAttributeValues: { ':d': read ? -1 : 1, ...(read ? { ':one': 1 } : {}) } } },
-        { Update: { TableName, Key: keys.inbox(m.inbox_id), UpdateExpression: 'ADD unread_listed_count :d',
+        { Update: { TableName, Key: inboxesEntities.inboxKey(m.inbox_id), UpdateExpression: 'ADD unread_listed_count :d',
           ExpressionAttributeValues: { ':d': read ? -1 : 1 } } },
-        ...(moveState ? [{ Update: { TableName, Key: keys.threadState(m.inbox_id, m.thread_id), UpdateExpression: 'SET gsi1pk = :s1, gsi2pk = :s2',
+        ...(moveState ? [{ Update: { TableName, Key: entities.threadStateKey(m.inbox_id, m.thread_id), UpdateExpression: 'SET gsi1pk = :s1, gsi2pk = :s2',
           ExpressionAttributeValues: { ':s1': state.gsi1pk, ':s2': state.gsi2pk } } }] : []),
     ]);
     if (outcome.ok) return true;
@@ -297,12 +302,12 @@ export async function setMessageRead(m: MessageRecord, read: boolean): Promise<b
 }
 
 export async function setMessageLabels(m: MessageRecord, labels: string[]) {
-  await db.send(new UpdateCommand({ TableName, Key: keys.message(m.inbox_id, m.id), UpdateExpression: 'SET labels = :l',
+  await db.send(new UpdateCommand({ TableName, Key: entities.messageKey(m.inbox_id, m.id), UpdateExpression: 'SET labels = :l',
     ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':l': labels } }));
 }
 
 export async function getThread(inboxId: string, threadId: string): Promise<ThreadRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.thread(inboxId, threadId) }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.threadKey(inboxId, threadId) }));
   return Item ? toThread(Item) : undefined;
 }
 
@@ -311,7 +316,7 @@ export async function listThreads(scope: { inboxId: string } | { accountId: stri
   const byInbox = 'inboxId' in scope;
   const items = await queryAll({ TableName, IndexName: byInbox ? 'gsi1' : 'gsi2',
     KeyConditionExpression: byInbox ? 'gsi1pk = :p' : 'gsi2pk = :p',
-    ExpressionAttributeValues: { ':p': byInbox ? keys.inboxThreadsPartition(scope.inboxId) : keys.accountThreadsPartition(scope.accountId) },
+    ExpressionAttributeValues: { ':p': byInbox ? entities.inboxThreadsPartition(scope.inboxId) : entities.accountThreadsPartition(scope.accountId) },
     ScanIndexForward: ascending });
   return items.map(toThread);
 }
@@ -340,12 +345,12 @@ export async function changeThreadLabels(inboxId: string, threadId: string, chan
 
 /** The account of an inbox, for callers that name only the inbox (the label index is also account-wide). */
 async function getAccountIdOfInbox(inboxId: string): Promise<string | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.inbox(inboxId), ProjectionExpression: 'account_id' }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: inboxesEntities.inboxKey(inboxId), ProjectionExpression: 'account_id' }));
   return Item?.account_id as string | undefined;
 }
 
 /**
- * The label index (keys.threadLabel) is written around the atomic label updates, never in a
+ * The label index (entities.threadLabelKey) is written around the atomic label updates, never in a
  * transaction with them (20 concurrent adds on one thread must all apply, and transactions on one
  * item conflict): an entry is put before its label is added and deleted after it is removed only
  * while the thread still lacks it, so every labelled thread has its entry. A leftover entry (a
@@ -355,17 +360,17 @@ const putLabelEntries = (inboxId: string, accountId: string, threadId: string, l
   db.send(new PutCommand({ TableName, Item: entities.threadLabel.item({ thread_id: threadId, inbox_id: inboxId }, { accountId, label: l }) }))));
 
 const dropLabelEntries = (inboxId: string, accountId: string, threadId: string, labels: string[]) => Promise.all(labels.map((l) => {
-  const { pk, sk } = keys.threadLabel(inboxId, accountId, l, threadId);
+  const { pk, sk } = entities.threadLabelKey(inboxId, accountId, l, threadId);
   // The thread holds the label again (or a concurrent change): its entry stays.
   return transact([
-    { ConditionCheck: { TableName, Key: keys.thread(inboxId, threadId), ConditionExpression: 'attribute_not_exists(pk) OR NOT contains(labels, :l)',
+    { ConditionCheck: { TableName, Key: entities.threadKey(inboxId, threadId), ConditionExpression: 'attribute_not_exists(pk) OR NOT contains(labels, :l)',
       ExpressionAttributeValues: { ':l': l } } },
     { Delete: { TableName, Key: { pk, sk } } },
   ]);
 }));
 
 async function changeLabels(inboxId: string, threadId: string, change: LabelChange, now: string, accountId: string): Promise<ThreadRecord | undefined | 'contended'> {
-  const Key = keys.thread(inboxId, threadId);
+  const Key = entities.threadKey(inboxId, threadId);
   if ('set' in change) {
     const labels = [...new Set(change.set)];
     await putLabelEntries(inboxId, accountId, threadId, labels);
@@ -415,7 +420,7 @@ async function changeLabels(inboxId: string, threadId: string, change: LabelChan
 
 /** The inbox's arrival marker (strongly consistent: a waiter must see a commit at once). */
 export async function getArrivalMarker(inboxId: string): Promise<ArrivalMarker | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.arrivalMarker(inboxId), ConsistentRead: true,
+  const { Item } = await db.send(new GetCommand({ TableName, Key: ingestEntities.arrivalMarker(inboxId), ConsistentRead: true,
     ProjectionExpression: 'seq, last_message_id, last_received_at' }));
   return Item as ArrivalMarker | undefined;
 }
@@ -426,7 +431,7 @@ const toArrival = (i: Item): ArrivalRecord => ({ seq: i.seq, message_id: i.messa
 export async function listArrivals(inboxId: string, afterSeq: number, uptoSeq: number, limit: number): Promise<ArrivalRecord[]> {
   const res = await db.send(new QueryCommand({ TableName, ConsistentRead: true, Limit: limit,
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-    ExpressionAttributeValues: { ':pk': keys.inboxPartition(inboxId), ':lo': keys.arrival(inboxId, afterSeq + 1).sk, ':hi': keys.arrival(inboxId, uptoSeq).sk } }));
+    ExpressionAttributeValues: { ':pk': inboxesEntities.inboxPartition(inboxId), ':lo': ingestEntities.arrivalKey(inboxId, afterSeq + 1).sk, ':hi': ingestEntities.arrivalKey(inboxId, uptoSeq).sk } }));
   return (res.Items ?? []).map(toArrival);
 }
 
@@ -434,13 +439,13 @@ export async function listArrivals(inboxId: string, afterSeq: number, uptoSeq: n
 export async function listLatestArrivals(inboxId: string, uptoSeq: number, limit: number): Promise<ArrivalRecord[]> {
   const res = await db.send(new QueryCommand({ TableName, ConsistentRead: true, Limit: limit, ScanIndexForward: false,
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-    ExpressionAttributeValues: { ':pk': keys.inboxPartition(inboxId), ':lo': keys.arrivalPrefix, ':hi': keys.arrival(inboxId, uptoSeq).sk } }));
+    ExpressionAttributeValues: { ':pk': inboxesEntities.inboxPartition(inboxId), ':lo': ingestEntities.arrivalPrefix, ':hi': ingestEntities.arrivalKey(inboxId, uptoSeq).sk } }));
   return (res.Items ?? []).map(toArrival);
 }
 
 /** Messages of one inbox by id, strongly consistent, in the order asked (missing ones left out). */
 export async function getMessages(inboxId: string, messageIds: string[]): Promise<MessageRecord[]> {
-  const items = await batchGet(messageIds.map((id) => keys.message(inboxId, id)), true);
+  const items = await batchGet(messageIds.map((id) => entities.messageKey(inboxId, id)), true);
   const byId = new Map(items.map((i) => [i.id as string, toMessage(i)]));
   return messageIds.map((id) => byId.get(id)).filter((m): m is MessageRecord => !!m);
 }
@@ -474,19 +479,19 @@ export interface MessageListFilter {
  */
 function messageListQuery(inboxId: string, f: MessageListFilter): ListQuery {
   const projection = f.summary ? summaryProjection : undefined;
-  const inboxPk = keys.inboxPartition(inboxId);
+  const inboxPk = inboxesEntities.inboxPartition(inboxId);
   if (f.threadId !== undefined) {
     return { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ScanIndexForward: f.ascending, projection,
-      ExpressionAttributeValues: { ':p': keys.threadMessagesPartition(f.threadId), ...(f.read !== undefined ? { ':r': f.read } : {}) },
+      ExpressionAttributeValues: { ':p': entities.threadMessagesPartition(f.threadId), ...(f.read !== undefined ? { ':r': f.read } : {}) },
       ...(f.read !== undefined ? { FilterExpression: '#read = :r', ExpressionAttributeNames: { '#read': 'read' } } : {}),
-      keyNames: ['pk', 'sk', 'gsi1pk', 'gsi1sk'], fixed: { pk: inboxPk, gsi1pk: keys.threadMessagesPartition(f.threadId) } };
+      keyNames: ['pk', 'sk', 'gsi1pk', 'gsi1sk'], fixed: { pk: inboxPk, gsi1pk: entities.threadMessagesPartition(f.threadId) } };
   }
   if (f.read !== undefined) {
-    const p = keys.messageReadPartition(inboxId, f.read);
+    const p = entities.messageReadPartition(inboxId, f.read);
     return { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :p', ExpressionAttributeValues: { ':p': p }, ScanIndexForward: f.ascending,
       projection, keyNames: ['pk', 'sk', 'gsi2pk', 'gsi2sk'], fixed: { pk: inboxPk, gsi2pk: p } };
   }
-  return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': inboxPk, ':p': keys.messagePrefix },
+  return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': inboxPk, ':p': entities.messagePrefix },
     ScanIndexForward: f.ascending, projection, keyNames: ['pk', 'sk'], fixed: { pk: inboxPk } };
 }
 
@@ -530,9 +535,9 @@ async function matchWords(scope: { inboxId: string } | { accountId: string }, te
     do {
       const res = await db.send(new QueryCommand({ TableName, ExclusiveStartKey: start,
         ...('inboxId' in scope
-          ? { KeyConditionExpression: 'pk = :p AND begins_with(sk, :w)', ExpressionAttributeValues: { ':p': keys.inboxWordsPartition(scope.inboxId), ':w': term } }
+          ? { KeyConditionExpression: 'pk = :p AND begins_with(sk, :w)', ExpressionAttributeValues: { ':p': entities.inboxWordsPartition(scope.inboxId), ':w': term } }
           : { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :p AND begins_with(gsi2sk, :w)',
-            ExpressionAttributeValues: { ':p': keys.accountWordsPartition(scope.accountId), ':w': term } }),
+            ExpressionAttributeValues: { ':p': entities.accountWordsPartition(scope.accountId), ':w': term } }),
         ProjectionExpression: 'message_id, thread_id, inbox_id' }));
       for (const i of res.Items ?? []) {
         if (!result || result.has(i.message_id)) found.set(i.message_id, { thread_id: i.thread_id, inbox_id: i.inbox_id });
@@ -554,7 +559,7 @@ export async function searchInboxMessages(inboxId: string, terms: string[], f: M
   const matches = await matchWords({ inboxId }, terms);
   let ids = [...matches].filter(([, v]) => f.threadId === undefined || v.thread_id === f.threadId).map(([id]) => id);
   if (f.read !== undefined && ids.length) {
-    const flags = await batchGet(ids.map((id) => keys.message(inboxId, id)), false, '#id, #read', { '#id': 'id', '#read': 'read' });
+    const flags = await batchGet(ids.map((id) => entities.messageKey(inboxId, id)), false, '#id, #read', { '#id': 'id', '#read': 'read' });
     const wanted = new Set(flags.filter((i) => i.read === f.read).map((i) => i.id as string));
     ids = ids.filter((id) => wanted.has(id));
   }
@@ -562,7 +567,7 @@ export async function searchInboxMessages(inboxId: string, terms: string[], f: M
   if (!f.ascending) ids.reverse();
   const from = page.after !== undefined ? ids.indexOf(page.after) + 1 : page.offset;
   const pageIds = ids.slice(from, from + page.limit);
-  const items = await batchGet(pageIds.map((id) => keys.message(inboxId, id)), false,
+  const items = await batchGet(pageIds.map((id) => entities.messageKey(inboxId, id)), false,
     f.summary ? summaryProjection.expression : undefined, f.summary ? summaryProjection.names : undefined);
   const byId = new Map(items.map((i) => [i.id as string, toMessage(i)]));
   const messages = pageIds.map((id) => byId.get(id)).filter((m): m is MessageRecord => !!m);
@@ -575,7 +580,7 @@ export async function searchThreads(scope: { inboxId: string } | { accountId: st
   const matches = await matchWords(scope, terms);
   const threads = new Map<string, string>();
   for (const v of matches.values()) threads.set(v.thread_id, v.inbox_id);
-  const items = await batchGet([...threads].map(([threadId, inboxId]) => keys.thread(inboxId, threadId)));
+  const items = await batchGet([...threads].map(([threadId, inboxId]) => entities.threadKey(inboxId, threadId)));
   return items.map(toThread);
 }
 
@@ -596,8 +601,8 @@ function threadListQuery(scope: { inboxId: string } | { accountId: string }, f: 
   const byInbox = 'inboxId' in scope;
   const [pkName, skName] = byInbox ? ['gsi1pk', 'gsi1sk'] : ['gsi2pk', 'gsi2sk'];
   const p = f.unread !== undefined
-    ? (byInbox ? keys.inboxThreadStatePartition(scope.inboxId, f.unread) : keys.accountThreadStatePartition(scope.accountId, f.unread))
-    : byInbox ? keys.inboxThreadsPartition(scope.inboxId) : keys.accountThreadsPartition(scope.accountId);
+    ? (byInbox ? entities.inboxThreadStatePartition(scope.inboxId, f.unread) : entities.accountThreadStatePartition(scope.accountId, f.unread))
+    : byInbox ? entities.inboxThreadsPartition(scope.inboxId) : entities.accountThreadsPartition(scope.accountId);
   const values: Record<string, unknown> = { ':p': p };
   let range = '';
   // Index sort keys are `<updated_at>#<thread>`: '#' sorts before any id character, '~' after.
@@ -616,7 +621,7 @@ function threadListQuery(scope: { inboxId: string } | { accountId: string }, f: 
 export async function pageThreads(scope: { inboxId: string } | { accountId: string }, f: Omit<ThreadListFilter, 'label'>, page: PageRequest) {
   const res = await queryPage(threadListQuery(scope, f), page);
   if (f.unread === undefined) return { threads: res.items.map(toThread), next_cursor: res.next_cursor, has_more: res.has_more };
-  const found = await batchGet(res.items.map((i) => keys.thread(i.inbox_id as string, i.thread_id as string)));
+  const found = await batchGet(res.items.map((i) => entities.threadKey(i.inbox_id as string, i.thread_id as string)));
   const byId = new Map(found.map((i) => [i.id as string, toThread(i)]));
   const threads = res.items.map((i) => byId.get(i.thread_id as string)).filter((t): t is ThreadRecord => !!t);
   return { threads, next_cursor: res.next_cursor, has_more: res.has_more };
@@ -625,11 +630,11 @@ export async function pageThreads(scope: { inboxId: string } | { accountId: stri
 /** Threads (of one inbox or the account) in a label's index, read in full: the cost is the label's threads. */
 export async function labelledThreads(scope: { inboxId: string } | { accountId: string }, label: string): Promise<ThreadRecord[]> {
   const entries = 'inboxId' in scope
-    ? await queryAll({ TableName, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': keys.inboxThreadLabelPartition(scope.inboxId, label) },
+    ? await queryAll({ TableName, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': entities.inboxThreadLabelPartition(scope.inboxId, label) },
       ProjectionExpression: 'thread_id, inbox_id' })
     : await queryAll({ TableName, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :p',
-      ExpressionAttributeValues: { ':p': keys.accountThreadLabelPartition(scope.accountId, label) }, ProjectionExpression: 'thread_id, inbox_id' });
-  const items = await batchGet(entries.map((e) => keys.thread(e.inbox_id as string, e.thread_id as string)));
+      ExpressionAttributeValues: { ':p': entities.accountThreadLabelPartition(scope.accountId, label) }, ProjectionExpression: 'thread_id, inbox_id' });
+  const items = await batchGet(entries.map((e) => entities.threadKey(e.inbox_id as string, e.thread_id as string)));
   // An entry outlives its label when a removal's cleanup lost a race: the thread decides.
   return items.map(toThread).filter((t) => t.labels.includes(label));
 }

@@ -9,7 +9,9 @@ import * as store from './messages.store.ts';
 import type { LabelChange } from './messages.store.ts';
 
 export type { LabelChange };
-import type { AccountRecord, InboxRecord, MessageRecord, ThreadRecord } from '../platform/dynamo/records.ts';
+import type { AccountRecord } from '../accounts/accounts.entities.ts';
+import type { InboxRecord } from '../inboxes/inboxes.entities.ts';
+import type { MessageRecord, ThreadRecord } from './messages.entities.ts';
 import { withBodies } from './message-bodies.ts';
 
 export type ListThreadsInput = z.output<typeof ListThreadsQuery>;

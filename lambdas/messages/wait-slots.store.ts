@@ -13,8 +13,7 @@ import { DeleteCommand, PutCommand, QueryCommand } from '../platform/aws/dynamo-
 import { documentClient as db } from '../platform/aws/dynamo.ts';
 import { config } from '../platform/config.ts';
 import { applied } from '../platform/dynamo/conditional.ts';
-import * as entities from '../platform/dynamo/entities.ts';
-import * as keys from '../platform/dynamo/keys.ts';
+import * as entities from './messages.entities.ts';
 
 const TableName = config.tableName;
 /** Slot races lost before the caller is told the account is full (each loss means another wait just took one). */
@@ -30,7 +29,7 @@ export type TakeOutcome =
 /** Live leases of the account's slots (slot number → lease end, epoch ms). */
 async function liveSlots(accountId: string, now: number): Promise<Map<number, number>> {
   const res = await db.send(new QueryCommand({ TableName, ConsistentRead: true, KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.waitSlotsPartition(accountId) } }));
+    ExpressionAttributeValues: { ':pk': entities.waitSlotsPartition(accountId) } }));
   const live = new Map<number, number>();
   for (const i of res.Items ?? []) {
     const expires = Number(i.expires_at);
@@ -69,6 +68,6 @@ export async function takeWaitSlot(accountId: string, cap: number, holder: strin
 
 /** Gives the slot back (only if this holder still has it). */
 export async function releaseWaitSlot(accountId: string, held: HeldSlot): Promise<void> {
-  await applied(db.send(new DeleteCommand({ TableName, Key: keys.waitSlot(accountId, held.slot),
+  await applied(db.send(new DeleteCommand({ TableName, Key: entities.waitSlotKey(accountId, held.slot),
     ConditionExpression: 'holder = :me', ExpressionAttributeValues: { ':me': held.holder } })));
 }

@@ -2,8 +2,8 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../platfor
 import { documentClient as db } from '../platform/aws/dynamo.ts';
 import { config } from '../platform/config.ts';
 import { applied, ifApplied, transact } from '../platform/dynamo/conditional.ts';
-import * as entities from '../platform/dynamo/entities.ts';
-import * as keys from '../platform/dynamo/keys.ts';
+import * as entities from './operators.entities.ts';
+import type { LinkUse, NotificationRecord, NotificationStatus } from './operators.entities.ts';
 
 const TableName = config.tableName;
 
@@ -17,10 +17,9 @@ const TableName = config.tableName;
 
 export const CLAIM_STALE_MS = 2 * 60_000;
 
-export type LinkUse = { state: 'claimed'; claimed_at: number } | { state: 'used'; used_at: string; account_id: string };
 
 export async function getLinkUse(jti: string): Promise<LinkUse | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.linkUse(jti), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.linkUseKey(jti), ConsistentRead: true }));
   return Item ? entities.linkUse.record(Item) : undefined;
 }
 
@@ -43,7 +42,7 @@ export async function claimLink(jti: string, accountId: string, linkExp: number,
 export async function releaseLink(jti: string): Promise<void> {
   // Not claimed (any more): nothing to give back.
   await applied(db.send(new DeleteCommand({
-    TableName, Key: keys.linkUse(jti),
+    TableName, Key: entities.linkUseKey(jti),
     ConditionExpression: '#state = :claimed', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':claimed': 'claimed' },
   })));
 }
@@ -56,25 +55,7 @@ export async function markLinkUsed(jti: string, accountId: string, linkExp: numb
   }));
 }
 
-// ---------------------------------------------------------------------------------------------
-// Operator notifications, and the notify-operator rate window.
-// ---------------------------------------------------------------------------------------------
 
-export type NotificationStatus = 'pending' | 'approved' | 'declined';
-
-export interface NotificationRecord {
-  id: string;
-  account_id: string;
-  issue: string;
-  context: unknown;
-  action_label: string;
-  status: NotificationStatus;
-  /** What the operator wrote back, if anything. */
-  response_note: string | null;
-  responded_at: string | null;
-  created_at: string;
-  expires_at: string;
-}
 
 
 export type CreateNotificationOutcome = { ok: true; count: number } | { ok: false; reason: 'rate_limited' };
@@ -105,12 +86,12 @@ export async function createNotification(n: NotificationRecord, window: { start:
 }
 
 export async function notifyWindowCount(accountId: string, windowStart: number): Promise<number> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.notifyWindow(accountId, windowStart), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.notifyWindowKey(accountId, windowStart), ConsistentRead: true }));
   return Number(Item?.count ?? 0);
 }
 
 export async function getNotification(accountId: string, notificationId: string): Promise<NotificationRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.notification(accountId, notificationId), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.notificationKey(accountId, notificationId), ConsistentRead: true }));
   return Item ? entities.notification.record(Item) : undefined;
 }
 
@@ -118,7 +99,7 @@ export async function getNotification(accountId: string, notificationId: string)
 export async function respondToNotification(accountId: string, notificationId: string, status: Exclude<NotificationStatus, 'pending'>,
   note: string | null, now: string): Promise<NotificationRecord | undefined> {
   const updated = await ifApplied(db.send(new UpdateCommand({
-    TableName, Key: keys.notification(accountId, notificationId),
+    TableName, Key: entities.notificationKey(accountId, notificationId),
     UpdateExpression: 'SET #status = :s, response_note = :note, responded_at = :now',
     ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
     ExpressionAttributeNames: { '#status': 'status' },

@@ -18,8 +18,9 @@ import { WebhookSignatureError } from './payments/provider.ts';
 import type { NotifyOperatorBody, UpgradeLinkBody } from './operators.schemas.ts';
 import { getAccount, getInbox } from '../accounts/accounts.store.ts';
 import * as store from './operators.store.ts';
-import type { NotificationRecord } from './operators.store.ts';
-import type { AccountRecord, InboxRecord } from '../platform/dynamo/records.ts';
+import type { AccountRecord } from '../accounts/accounts.entities.ts';
+import type { InboxRecord } from '../inboxes/inboxes.entities.ts';
+import type { NotificationRecord } from './operators.entities.ts';
 import { chargeAndUpgrade, completeUpgrade } from '../accounts/account.ts';
 import { upgradeLink } from '../accounts/upgrade-context.ts';
 

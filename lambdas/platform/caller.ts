@@ -1,4 +1,5 @@
-import type { AccountRecord, InboxRecord } from './dynamo/records.ts';
+import type { AccountRecord } from '../accounts/accounts.entities.ts';
+import type { InboxRecord } from '../inboxes/inboxes.entities.ts';
 
 /**
  * Who a use case acts for: the account, and the inbox when the key is an inbox key or the

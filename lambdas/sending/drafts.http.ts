@@ -1,6 +1,6 @@
 /** HTTP mapping of the drafts function: request → use case input, result → envelope and next_steps. */
 import type { HttpRequest, Operation, OperationResult } from '../platform/http/types.ts';
-import type { DraftRecord } from '../platform/dynamo/records.ts';
+import type { DraftRecord } from './sending.entities.ts';
 import * as drafts from './drafts.ts';
 
 const view = (d: DraftRecord) => ({

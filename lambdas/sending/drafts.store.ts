@@ -3,11 +3,11 @@ import { documentClient as db } from '../platform/aws/dynamo.ts';
 import { config } from '../platform/config.ts';
 import { badRequest } from '../platform/errors.ts';
 import { batchGet } from '../platform/dynamo/batch.ts';
-import * as entities from '../platform/dynamo/entities.ts';
-import * as keys from '../platform/dynamo/keys.ts';
+import * as inboxesEntities from '../inboxes/inboxes.entities.ts';
+import * as entities from './sending.entities.ts';
+import type { DraftRecord } from './sending.entities.ts';
 import { applied, transact } from '../platform/dynamo/conditional.ts';
 import { countQuery, type ListQuery, type PageRequest, queryPage, readCounters } from '../platform/dynamo/paging.ts';
-import type { DraftRecord } from '../platform/dynamo/records.ts';
 
 const TableName = config.tableName;
 /** DynamoDB's limit of items in one TransactWriteItems: the draft, its label items and its counters share it. */
@@ -26,7 +26,7 @@ function labelWrites(d: Pick<DraftRecord, 'inbox_id' | 'id'>, before: string[], 
   const removed = before.filter((l) => !after.includes(l));
   const added = after.filter((l) => !before.includes(l));
   const items: any[] = [
-    ...removed.map((l) => ({ Delete: { TableName, Key: keys.draftLabel(d.inbox_id, l, d.id) } })),
+    ...removed.map((l) => ({ Delete: { TableName, Key: entities.draftLabelKey(d.inbox_id, l, d.id) } })),
     ...added.map((label) => ({ Put: { TableName, Item: entities.draftLabel.item({ draft_id: d.id }, { inboxId: d.inbox_id, label }) } })),
   ];
   const up = [...(delta > 0 ? [ALL] : []), ...added.map(labelCounter)];
@@ -35,7 +35,7 @@ function labelWrites(d: Pick<DraftRecord, 'inbox_id' | 'id'>, before: string[], 
   if (up.length || down.length) {
     const names = Object.fromEntries([...up, ...down].map((c, i) => [`#c${i}`, c]));
     const parts = [...up.map((_, i) => `#c${i} :up`), ...down.map((_, i) => `#c${up.length + i} :down`)];
-    items.push({ Update: { TableName, Key: keys.draftCounts(d.inbox_id), UpdateExpression: `ADD ${parts.join(', ')}`,
+    items.push({ Update: { TableName, Key: entities.draftCounts(d.inbox_id), UpdateExpression: `ADD ${parts.join(', ')}`,
       ExpressionAttributeNames: names, ExpressionAttributeValues: { ...(up.length ? { ':up': 1 } : {}), ...(down.length ? { ':down': -1 } : {}) } } });
   }
   if (items.length + 1 > MAX_TRANSACTION_ITEMS) {
@@ -52,14 +52,14 @@ export async function putDraft(d: DraftRecord) {
 }
 
 export async function getDraft(inboxId: string, draftId: string): Promise<DraftRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.draft(inboxId, draftId), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.draftKey(inboxId, draftId), ConsistentRead: true }));
   return Item ? entities.draft.record(Item) : undefined;
 }
 
 /** The inbox's drafts (base partition), or one label's (its partition), newest (highest id) first. */
 function draftListQuery(inboxId: string, label: string | undefined): ListQuery {
-  const pk = label === undefined ? keys.inboxPartition(inboxId) : keys.draftLabelPartition(inboxId, label);
-  return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': keys.draftPrefix },
+  const pk = label === undefined ? inboxesEntities.inboxPartition(inboxId) : entities.draftLabelPartition(inboxId, label);
+  return { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': entities.draftPrefix },
     ScanIndexForward: false, keyNames: ['pk', 'sk'], fixed: { pk } };
 }
 
@@ -70,7 +70,7 @@ export async function pageDrafts(inboxId: string, label: string | undefined, pag
   if (label === undefined) drafts = res.items.map((i) => entities.draft.record(i));
   else {
     const ids = res.items.map((i) => i.draft_id as string);
-    const found = await batchGet(ids.map((id) => keys.draft(inboxId, id)));
+    const found = await batchGet(ids.map((id) => entities.draftKey(inboxId, id)));
     const byId = new Map(found.map((i) => [i.id as string, entities.draft.record(i)]));
     drafts = ids.map((id) => byId.get(id)).filter((d): d is DraftRecord => !!d);
   }
@@ -79,7 +79,7 @@ export async function pageDrafts(inboxId: string, label: string | undefined, pag
 
 /** Drafts in the list: the inbox's counters, or a keys-only count for inboxes stored before them. */
 export async function countDrafts(inboxId: string, label: string | undefined): Promise<number> {
-  const counters = await readCounters(keys.draftCounts(inboxId));
+  const counters = await readCounters(entities.draftCounts(inboxId));
   if (counters) return counters[label === undefined ? ALL : labelCounter(label)] ?? 0;
   return countQuery(draftListQuery(inboxId, label));
 }
@@ -90,7 +90,7 @@ export async function countDrafts(inboxId: string, label: string | undefined): P
  * The index is eventually consistent: a draft scheduled a moment ago may not be counted yet.
  */
 export async function countScheduledDrafts(accountId: string, inboxId: string | undefined, max: number): Promise<number> {
-  const p = keys.scheduledDraftsPartition(accountId);
+  const p = entities.scheduledDraftsPartition(accountId);
   return countQuery({ IndexName: 'gsi1', ScanIndexForward: true, keyNames: ['pk', 'sk', 'gsi1pk', 'gsi1sk'], fixed: { gsi1pk: p },
     KeyConditionExpression: inboxId === undefined ? 'gsi1pk = :p' : 'gsi1pk = :p AND begins_with(gsi1sk, :i)',
     ExpressionAttributeValues: { ':p': p, ...(inboxId === undefined ? {} : { ':i': `${inboxId}#` }) } }, max);
@@ -112,7 +112,7 @@ export async function replaceDraft(d: DraftRecord, before: DraftRecord): Promise
 
 /** Claims a draft for sending: only one caller (API send or scheduler) wins. */
 export async function claimDraftForSending(d: DraftRecord, now: string): Promise<boolean> {
-  return applied(db.send(new UpdateCommand({ TableName, Key: keys.draft(d.inbox_id, d.id),
+  return applied(db.send(new UpdateCommand({ TableName, Key: entities.draftKey(d.inbox_id, d.id),
       UpdateExpression: 'SET #s = :sending, updated_at = :now',
       ConditionExpression: 'attribute_exists(pk) AND updated_at = :u AND #s IN (:d, :sch)',
       ExpressionAttributeNames: { '#s': 'status' },
@@ -121,7 +121,7 @@ export async function claimDraftForSending(d: DraftRecord, now: string): Promise
 
 /** Gives a claimed draft back exactly as it was (the send was refused before anything left). */
 export async function releaseDraft(d: DraftRecord) {
-  await db.send(new UpdateCommand({ TableName, Key: keys.draft(d.inbox_id, d.id),
+  await db.send(new UpdateCommand({ TableName, Key: entities.draftKey(d.inbox_id, d.id),
     UpdateExpression: 'SET #s = :status, updated_at = :was', ConditionExpression: '#s = :sending',
     ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':status': d.status, ':was': d.updated_at, ':sending': 'sending' } })).catch(() => undefined);
 }
@@ -129,7 +129,7 @@ export async function releaseDraft(d: DraftRecord) {
 /** Deletes the draft with its label items and counts; `d` is the draft as read (its labels cannot change once it is claimed). */
 export async function deleteDraft(d: DraftRecord, onlyEditable = true): Promise<boolean> {
   return (await transact([
-      { Delete: { TableName, Key: keys.draft(d.inbox_id, d.id),
+      { Delete: { TableName, Key: entities.draftKey(d.inbox_id, d.id),
         ConditionExpression: onlyEditable ? 'attribute_exists(pk) AND updated_at = :u AND #s IN (:d, :sch)' : 'attribute_exists(pk)',
         ...(onlyEditable ? { ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':u': d.updated_at, ':d': 'draft', ':sch': 'scheduled' } } : {}) } },
       ...labelWrites(d, d.labels, [], -1),

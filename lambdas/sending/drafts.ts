@@ -10,7 +10,10 @@ import { effectiveLimits } from '../accounts/tiers.ts';
 import { upgradeContext } from '../accounts/upgrade-context.ts';
 import { getAccountAndInbox } from '../accounts/accounts.store.ts';
 import { getMessage, getThread } from '../messages/messages.store.ts';
-import type { AccountRecord, DraftRecord, InboxRecord, MessageRecord } from '../platform/dynamo/records.ts';
+import type { AccountRecord } from '../accounts/accounts.entities.ts';
+import type { InboxRecord } from '../inboxes/inboxes.entities.ts';
+import type { MessageRecord } from '../messages/messages.entities.ts';
+import type { DraftRecord } from './sending.entities.ts';
 import { assertMaySend, sendMail } from './transmit.ts';
 
 export type CreateDraftInput = z.output<typeof CreateDraftBody>;

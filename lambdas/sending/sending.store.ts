@@ -2,11 +2,12 @@ import { GetCommand, UpdateCommand } from '../platform/aws/dynamo-commands.ts';
 import { documentClient as db } from '../platform/aws/dynamo.ts';
 import { config } from '../platform/config.ts';
 import { batchGet } from '../platform/dynamo/batch.ts';
-import * as entities from '../platform/dynamo/entities.ts';
-import * as keys from '../platform/dynamo/keys.ts';
+import * as messagesEntities from '../messages/messages.entities.ts';
+import * as entities from './sending.entities.ts';
+import type { EventRecord } from '../events/events.entities.ts';
+import type { MessageRecord } from '../messages/messages.entities.ts';
 import { applied, transact, type TransactItem } from '../platform/dynamo/conditional.ts';
 import { eventPut } from '../events/events.store.ts';
-import type { EventRecord, MessageRecord } from '../platform/dynamo/records.ts';
 
 /** DynamoDB's limit of items in one TransactWriteItems. */
 const MAX_TRANSACTION_ITEMS = 100;
@@ -33,7 +34,7 @@ export async function reserveSend(accountId: string, l: SendLimits, nowMs: numbe
   const items = [
     counter(entities.dailySends.key(day), l.perDay, entities.dailySends.expiresAt(day)),
     counter(entities.sendBurst.key(burst), l.perMinute, entities.sendBurst.expiresAt(burst)),
-    counter(keys.sendsInFlight(accountId), l.concurrent),
+    counter(entities.sendsInFlight(accountId), l.concurrent),
   ];
   const outcome = await transact(items);
   if (outcome.ok) return { ok: true };
@@ -48,22 +49,22 @@ export async function releaseSend(accountId: string, reservedAtMs: number, refun
   const dec = (Key: Record<string, string>) => db.send(new UpdateCommand({ TableName, Key, UpdateExpression: 'ADD #c :m',
     ConditionExpression: '#c > :zero', ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':m': -1, ':zero': 0 } }))
     .catch(() => undefined);
-  await dec(keys.sendsInFlight(accountId));
+  await dec(entities.sendsInFlight(accountId));
   if (refund) {
-    await dec(keys.dailySends(accountId, utcDay(reservedAtMs)));
-    await dec(keys.sendBurst(accountId, Math.floor(reservedAtMs / 60_000)));
+    await dec(entities.dailySendsKey(accountId, utcDay(reservedAtMs)));
+    await dec(entities.sendBurstKey(accountId, Math.floor(reservedAtMs / 60_000)));
   }
 }
 
 export async function sendsToday(accountId: string, nowMs = Date.now()): Promise<number> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.dailySends(accountId, utcDay(nowMs)) }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.dailySendsKey(accountId, utcDay(nowMs)) }));
   return Number(Item?.count ?? 0);
 }
 
 /** Recipients this account may no longer send to (hard bounce or complaint), with why. */
 export async function suppressedAmong(accountId: string, addresses: string[]): Promise<{ address: string; reason: string }[]> {
   if (!addresses.length) return [];
-  const found = await batchGet([...new Set(addresses)].map((a) => keys.suppressed(accountId, a)));
+  const found = await batchGet([...new Set(addresses)].map((a) => entities.suppressedKey(accountId, a)));
   return found.map((i) => ({ address: i.address as string, reason: i.reason as string }));
 }
 
@@ -74,7 +75,7 @@ const sesLinkPut = (sesMessageId: string, m: Pick<MessageRecord, 'id' | 'inbox_i
   ({ Put: { TableName, Item: entities.sesMessage.item({ message_id: m.id, inbox_id: m.inbox_id, account_id: m.account_id }, { sesMessageId, now: Date.now() }) } });
 
 export async function messageForSesId(sesMessageId: string): Promise<{ message_id: string; inbox_id: string; account_id: string } | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName, Key: keys.sesMessage(sesMessageId) }));
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.sesMessageKey(sesMessageId) }));
   return Item ? entities.sesMessage.record(Item) : undefined;
 }
 
@@ -89,7 +90,7 @@ function statusUpdate(inboxId: string, messageId: string, status: string, extra:
   const sets = ['#s = :s'];
   Object.entries(extra).forEach(([k, v], i) => { names[`#e${i}`] = k; values[`:e${i}`] = v; sets.push(`#e${i} = :e${i}`); });
   lower.forEach((s, i) => { values[`:l${i}`] = s; });
-  return { Update: { TableName, Key: keys.message(inboxId, messageId), UpdateExpression: `SET ${sets.join(', ')}`,
+  return { Update: { TableName, Key: messagesEntities.messageKey(inboxId, messageId), UpdateExpression: `SET ${sets.join(', ')}`,
     ConditionExpression: `attribute_exists(pk)${lower.length ? ` AND #s IN (${lower.map((_, i) => `:l${i}`).join(', ')})` : ''}`,
     ExpressionAttributeNames: names, ExpressionAttributeValues: values } };
 }

@@ -7,7 +7,9 @@ import {
   claimIdempotency, getIdempotentResource, getLegacyIdempotentResource, idempotencyScope, releaseIdempotency, repointIdempotency,
 } from '../platform/dynamo/idempotency.ts';
 import { findMessageById, getMessage } from '../messages/messages.store.ts';
-import type { AccountRecord, InboxRecord, MessageRecord } from '../platform/dynamo/records.ts';
+import type { AccountRecord } from '../accounts/accounts.entities.ts';
+import type { InboxRecord } from '../inboxes/inboxes.entities.ts';
+import type { MessageRecord } from '../messages/messages.entities.ts';
 import { sendMail, type SendRequest } from './transmit.ts';
 import { newId } from '../platform/ids.ts';
 import type { Caller } from '../platform/caller.ts';

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import * as keys from '../../lambdas/platform/dynamo/keys.ts';
+import * as entities from '../../lambdas/domains/domains.entities.ts';
 
 /** Whether the local SES stand-ins take mail for a domain other than the mail domain. */
 export type AcceptsDomain = (domain: string) => Promise<boolean>;
@@ -13,7 +13,7 @@ export type AcceptsDomain = (domain: string) => Promise<boolean>;
 export function verifiedCustomDomains(tableName: string): AcceptsDomain {
   const db = DynamoDBDocumentClient.from(new DynamoDBClient({}));
   return async (domain) => {
-    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.domainName(domain.toLowerCase()), ConsistentRead: true }));
+    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: entities.domainNameKey(domain.toLowerCase()), ConsistentRead: true }));
     return Item?.status === 'verified';
   };
 }

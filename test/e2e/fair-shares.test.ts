@@ -12,8 +12,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import * as entities from '../../lambdas/platform/dynamo/entities.ts';
-import { waitSlotsPartition } from '../../lambdas/platform/dynamo/keys.ts';
+import * as entities from '../../lambdas/messages/messages.entities.ts';
+import { waitSlotsPartition } from '../../lambdas/messages/messages.entities.ts';
 import { LOCAL_STREAM_PATH } from '../../lambdas/events/stream-protocol.ts';
 import { api, newAccount, addInbox, startExtraStack, target, type CreatedInbox, type ExtraStack } from './client.ts';
 import { eventually, startReceiver, type Receiver } from './receiver.ts';

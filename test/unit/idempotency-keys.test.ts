@@ -4,7 +4,7 @@
  * (sends and replies) let "send#x" at creation and "x" at a send share one key.
  */
 import { describe, expect, it } from 'vitest';
-import { idempotency, idempotencyScope, legacyIdempotency, type IdempotentOperation } from '../../lambdas/platform/dynamo/keys.ts';
+import { type IdempotentOperation, idempotencyKey as idempotency, idempotencyScope, legacyIdempotency } from '../../lambdas/platform/dynamo/idempotency.entities.ts';
 
 const key = (op: IdempotentOperation, scope: string, clientId: string) => idempotency(idempotencyScope(op, scope), clientId).pk;
 

@@ -9,7 +9,7 @@ import {
   authenticationOf, dmarcDomains, MAX_AUTH_RESULTS_HEADER_CHARS, MAX_AUTH_RESULTS_HEADERS, messageAuthentication, type Authentication,
 } from '../../lambdas/content/sender-trust.ts';
 import { messageView } from '../../lambdas/messages/message-views.ts';
-import type { MessageRecord } from '../../lambdas/platform/dynamo/records.ts';
+import type { MessageRecord } from '../../lambdas/messages/messages.entities.ts';
 
 const PASS = { spf: 'PASS', dkim: 'PASS', dmarc: 'PASS' };
 

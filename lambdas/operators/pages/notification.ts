@@ -1,5 +1,5 @@
 import type { OperationResult } from '../../platform/http/types.ts';
-import type { NotificationRecord } from '../operators.store.ts';
+import type { NotificationRecord } from '../operators.entities.ts';
 import { html, safeHref, type Html } from './html.ts';
 import { formatDate, page } from './layout.ts';
 import { paths } from './paths.ts';

@@ -1,7 +1,7 @@
 import { TIER_LIMITS, type PaidTier, type Tier, type TierLimits } from '../../accounts/tiers.ts';
 import type { OperationResult } from '../../platform/http/types.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import type { AccountRecord } from '../../platform/dynamo/records.ts';
+import type { AccountRecord } from '../../accounts/accounts.entities.ts';
 import { html, type Html } from './html.ts';
 import { errorPage, formatMoney, page } from './layout.ts';
 import { paths } from './paths.ts';
