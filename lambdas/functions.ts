@@ -4,6 +4,7 @@
  * local stack loads the same files. `needs` says which resources a function is bound to; the CDK wrapper grants each
  * with least privilege and sets the matching environment variables (ENV below).
  */
+import { METRICS_NAMESPACE } from './platform/metrics.ts';
 export type Need =
   | 'tableRead'
   | 'tableWrite'
@@ -229,8 +230,8 @@ export function environmentNames(name: FunctionName, o: { paymentSecret: boolean
   return [...names].sort();
 }
 
-/** CloudWatch namespace of the functions' EMF metrics (lambdas/platform/metrics.ts). */
-export const METRICS_NAMESPACE = 'Mailroom';
+/** CloudWatch namespace of the functions' EMF metrics (declared in lambdas/platform/metrics.ts). */
+export { METRICS_NAMESPACE };
 
 /**
  * Powertools for AWS Lambda's settings, per function: the service name goes on every log line

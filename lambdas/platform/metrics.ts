@@ -14,9 +14,11 @@
  * Usage: `import { metrics } from '../metrics.ts'; metrics.waitCall();` — one call per event.
  */
 import type { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { METRICS_NAMESPACE } from '../functions.ts';
 
 /** Metric names, as they appear in CloudWatch. */
+/** CloudWatch namespace of the functions' EMF metrics (the CDK construct sets it, powertoolsEnv). */
+export const METRICS_NAMESPACE = 'Mailroom';
+
 export const METRIC = {
   mailReceived: 'MailReceived',
   mailRejected: 'MailRejected',

@@ -465,7 +465,7 @@ def patch_sesv2_create_existing_identity():
     SES v2 CreateEmailIdentity refuses a name that is already an identity of the account
     (400 AlreadyExistsException, its DKIM keys and tags untouched); moto 5.2.1 answers 200 and
     replaces it, new DKIM tokens and tags included. Custom domains rely on the refusal (an identity
-    someone else made is never taken over: lambdas/platform/aws/ses-identities.ts), so the emulator refuses
+    someone else made is never taken over: lambdas/domains/ses-identities.ts), so the emulator refuses
     as SES does. Tags given at creation are kept and GetEmailIdentity answers them (moto does).
     """
     from moto.core.exceptions import JsonRESTError

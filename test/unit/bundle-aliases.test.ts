@@ -97,7 +97,7 @@ describe('AWS calls bundle no AWS SDK client (lambdas/platform/aws/ over aws4fet
     const { meta } = await bundle('aws', [
       `export { documentClient } from ${mod('dynamo.ts')};`, `export * from ${mod('dynamo-commands.ts')};`,
       `export { sqsClient, SendMessageBatchCommand } from ${mod('sqs.ts')};`, `export { sendRawMail } from ${mod('ses.ts')};`,
-      `export { ensureDomainIdentity } from ${mod('ses-identities.ts')};`, `export { scheduleDraftSend } from ${mod('scheduler.ts')};`,
+      `export { ensureDomainIdentity } from ${JSON.stringify(join(root, 'lambdas/domains/ses-identities.ts'))};`, `export { scheduleDraftSend } from ${mod('scheduler.ts')};`,
       `export { postToConnection } from ${mod('stream.ts')};`,
     ].join('\n'));
     const all = inputs(meta);

@@ -4,7 +4,7 @@
  */
 import type { GetEmailIdentityResponse, SendEmailResponse } from '@aws-sdk/client-sesv2';
 import { config, requireEnv } from '../config.ts';
-import { sesCall } from './ses-identities.ts';
+import { sesCall } from './sesv2.ts';
 
 const configurationSet = requireEnv('SES_CONFIGURATION_SET');
 

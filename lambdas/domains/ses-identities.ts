@@ -9,13 +9,10 @@
  * functions' IAM policy holds the stack tag too (aws:ResourceTag), so code alone is not the guard.
  */
 import type { CreateEmailIdentityResponse, GetEmailIdentityResponse } from '@aws-sdk/client-sesv2';
-import { config } from '../config.ts';
-import { identityOwnedBy, identityTags } from '../../domains/dns-records.ts';
-import { awsRestJsonCall } from './fetch.ts';
+import { config } from '../platform/config.ts';
+import { identityOwnedBy, identityTags } from './dns-records.ts';
+import { sesCall } from '../platform/aws/sesv2.ts';
 
-/** One SES v2 call (signing name `ses`, host email.<region>; AWS_ENDPOINT_URL_SESV2 overrides). */
-export const sesCall = <T>(method: string, path: string, body?: unknown) =>
-  awsRestJsonCall<T>({ service: 'ses', envId: 'SESV2', host: 'email', method, path, body });
 const identityPath = (domain: string) => `/v2/email/identities/${encodeURIComponent(domain)}`;
 
 /** The stack's tag value: its table, one per stack in an account and region. */
