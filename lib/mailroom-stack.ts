@@ -18,9 +18,9 @@ import { RESOURCE_SETTINGS } from '../lambdas/platform/resource-settings.ts';
 import { routes } from '../lambdas/routes.ts';
 import { MailroomApi } from './constructs/api.ts';
 import { MailroomData } from './constructs/data.ts';
-import { MailroomInbound } from './constructs/inbound.ts';
+import { MailroomIngest } from './constructs/ingest.ts';
 import { MailroomFunction } from './constructs/mailroom-function.ts';
-import { MailroomOutbound, mailDomainPolicyRecords } from './constructs/outbound.ts';
+import { MailroomSending, mailDomainPolicyRecords } from './constructs/sending.ts';
 import { MailroomScheduling } from './constructs/scheduling.ts';
 import { MailroomSecrets } from './constructs/secrets.ts';
 import { MailroomStream } from './constructs/stream.ts';
@@ -70,8 +70,8 @@ export class MailroomStack extends Stack {
   readonly webhooks: MailroomWebhooks;
   readonly stream: MailroomStream;
   readonly scheduling: MailroomScheduling;
-  readonly outbound: MailroomOutbound;
-  readonly inbound: MailroomInbound;
+  readonly sending: MailroomSending;
+  readonly ingest: MailroomIngest;
   readonly asyncDeadLetterQueue: sqs.Queue;
   /** Ingest events that failed Lambda's retries: the SES receipt notification, as ingest got it. */
   readonly ingestDeadLetterQueue: sqs.Queue;
@@ -146,12 +146,14 @@ export class MailroomStack extends Stack {
       stage: config.stage,
       targetFunction: fn('send-scheduled'),
     });
-    this.outbound = new MailroomOutbound(this, 'Outbound', {
+    // The construct ids 'Outbound' and 'Inbound' predate the names sending and ingest: an id is part
+    // of every logical id under it, so renaming it would replace the deployed queues, rules and roles.
+    this.sending = new MailroomSending(this, 'Outbound', {
       mailDomain: config.mailDomain,
       hostedZone,
       eventsFunction: fn('ses-events'),
     });
-    this.inbound = new MailroomInbound(this, 'Inbound', {
+    this.ingest = new MailroomIngest(this, 'Inbound', {
       stage: config.stage,
       mailDomain: config.mailDomain,
       bucket: this.data.bucket,
@@ -180,7 +182,7 @@ export class MailroomStack extends Stack {
         webhookSlowQueue: this.webhooks.slowQueue,
         scheduler: this.scheduling.binding,
         linkSecret: this.secrets.linkSecret,
-        sesSending: this.outbound.sendingBinding,
+        sesSending: this.sending.sendingBinding,
         paymentSecret,
         stream: this.stream.binding,
       });
@@ -192,7 +194,7 @@ export class MailroomStack extends Stack {
     out('StreamUrl', this.stream.stage.url, 'wss:// URL of the realtime event stream (GET /v1/stream answers it)');
     out('SiteUrl', this.siteUrl, 'Public base URL used in links (SITE_URL)');
     out('MailDomain', config.mailDomain, 'Mail domain: inboxes are <username>@<MailDomain>');
-    out('MxTarget', this.inbound.mxTarget, 'MX record of the mail domain: 10 <MxTarget>');
+    out('MxTarget', this.ingest.mxTarget, 'MX record of the mail domain: 10 <MxTarget>');
     out('TableName', this.data.table.tableName, 'DynamoDB single table');
     out('BucketName', this.data.bucket.bucketName, 'Raw mail bucket');
     out('WebhookQueueUrl', this.webhooks.queue.queueUrl, 'Webhook delivery queue');
@@ -201,11 +203,11 @@ export class MailroomStack extends Stack {
     // Read by `npm run replay -- --stage <stage>` (scripts/replay.ts).
     out(REPLAY_OUTPUTS.queueUrl, this.ingestDeadLetterQueue.queueUrl, 'Inbound mail whose ingest failed after Lambda\'s retries (npm run replay empties it)');
     out(REPLAY_OUTPUTS.functionName, fn('ingest').functionName, 'The ingest function, which the replay command invokes');
-    out(REPLAY_OUTPUTS.policyArn, this.inbound.replayPolicy.managedPolicyArn, 'Managed policy to attach to whoever runs npm run replay');
-    out('ReceiptRuleSetName', this.inbound.ruleSetName, 'SES receipt rule set');
-    out('ConfigurationSetName', this.outbound.configurationSet.configurationSetName, 'SES configuration set');
+    out(REPLAY_OUTPUTS.policyArn, this.ingest.replayPolicy.managedPolicyArn, 'Managed policy to attach to whoever runs npm run replay');
+    out('ReceiptRuleSetName', this.ingest.ruleSetName, 'SES receipt rule set');
+    out('ConfigurationSetName', this.sending.configurationSet.configurationSetName, 'SES configuration set');
     out('ScheduleGroupName', this.scheduling.scheduleGroupName, 'EventBridge Scheduler group of scheduled drafts');
-    for (const [i, record] of this.outbound.identity.dkimRecords.entries()) {
+    for (const [i, record] of this.sending.identity.dkimRecords.entries()) {
       out(`DkimRecord${i + 1}`, `${record.name} CNAME ${record.value}`, 'Easy DKIM record (created for you when hostedZoneId/hostedZoneName are given)');
     }
     const policy = mailDomainPolicyRecords(config.mailDomain);

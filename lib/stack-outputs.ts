@@ -16,7 +16,7 @@ export const REPLAY_OUTPUTS = {
 export const stackName = (stage: string) => `Mailroom-${stage}`;
 
 /**
- * The mail domain's sender policy records (lib/constructs/outbound.ts), as `<name> TXT "<value>"`:
+ * The mail domain's sender policy records (lib/constructs/sending.ts), as `<name> TXT "<value>"`:
  * created in the hosted zone when one is given, otherwise to be published by hand.
  */
 export const MAIL_POLICY_OUTPUTS = {

@@ -33,8 +33,9 @@ const DUMMY_ENV: Record<EnvName, string> = {
   SEND_SCHEDULED_FUNCTION_ARN: 'arn:aws:lambda:us-east-1:000000000000:function:mailroom-bench-send-scheduled',
   SES_CONFIGURATION_SET: 'mailroom-bench-outbound',
   LINK_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:mailroom-bench-link-signing-AbCdEf',
-  PAYMENT_PROVIDER: 'sandbox',
-  ALLOW_SANDBOX_PAYMENTS: 'true',
+  // The deployed default: a function refuses the sandbox provider at cold start unless the stage allows it.
+  PAYMENT_PROVIDER: 'none',
+  ALLOW_SANDBOX_PAYMENTS: 'false',
   MAILROOM_DNS_SERVERS: '',
   STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-payments',
   STREAM_URL: 'wss://abc123def4.execute-api.us-east-1.amazonaws.com/live',

@@ -212,7 +212,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
         console.error(JSON.stringify({ level: 'error', message: 'event sweep failed', error: String(e) })));
     }, LOCAL_SWEEP_INTERVAL_MS);
     closers.push(async () => clearInterval(sweep));
-    // Ingest's one-minute schedule (lib/constructs/inbound.ts): finishes mail whose ingest stopped half-way.
+    // Ingest's one-minute schedule (lib/constructs/ingest.ts): finishes mail whose ingest stopped half-way.
     const ingestSweep = setInterval(() => {
       fn('ingest')({ source: 'aws.events', 'detail-type': 'Scheduled Event' }).catch((e) =>
         console.error(JSON.stringify({ level: 'error', message: 'ingest sweep failed', error: String(e) })));

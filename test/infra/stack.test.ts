@@ -186,7 +186,7 @@ describe('raw-mail bucket', () => {
     expect(JSON.stringify(ses.Resource)).toContain(`/${RESOURCE_SETTINGS.inboundPrefix}*`);
     expect(ses.Condition.StringEquals).toEqual({ 'aws:SourceAccount': { Ref: 'AWS::AccountId' } });
     expect(JSON.stringify(ses.Condition.ArnLike['aws:SourceArn'])).toContain(
-      `:receipt-rule-set/${stack.inbound.ruleSetName}:receipt-rule/${stack.inbound.ruleName}`,
+      `:receipt-rule-set/${stack.ingest.ruleSetName}:receipt-rule/${stack.ingest.ruleName}`,
     );
     // No other statement lets anyone else in.
     expect(statements.filter((s) => s.Effect === 'Allow')).toHaveLength(1);
@@ -303,11 +303,11 @@ describe('WebSocket API (realtime stream)', () => {
 
 describe('inbound (SES receiving)', () => {
   it('has one account-wide receipt rule (no recipients: the mail domain and every verified custom domain): S3 inbound/ then ingest (Event)', () => {
-    template.hasResourceProperties('AWS::SES::ReceiptRuleSet', { RuleSetName: stack.inbound.ruleSetName });
+    template.hasResourceProperties('AWS::SES::ReceiptRuleSet', { RuleSetName: stack.ingest.ruleSetName });
     template.resourceCountIs('AWS::SES::ReceiptRule', 1);
     template.hasResourceProperties('AWS::SES::ReceiptRule', {
       Rule: {
-        Name: stack.inbound.ruleName,
+        Name: stack.ingest.ruleName,
         Enabled: true,
         Recipients: Match.absent(),
         ScanEnabled: true,
@@ -325,7 +325,7 @@ describe('inbound (SES receiving)', () => {
       Principal: 'ses.amazonaws.com',
       SourceAccount: { Ref: 'AWS::AccountId' },
       SourceArn: Match.objectLike({
-        'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(`receipt-rule-set/${stack.inbound.ruleSetName}:receipt-rule/`)])],
+        'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(`receipt-rule-set/${stack.ingest.ruleSetName}:receipt-rule/`)])],
       }),
     });
   });
@@ -335,12 +335,12 @@ describe('inbound (SES receiving)', () => {
     const create = JSON.parse(cr.Properties.Create);
     const update = JSON.parse(cr.Properties.Update);
     const del = JSON.parse(cr.Properties.Delete);
-    expect(create).toMatchObject({ service: 'SES', action: 'SetActiveReceiptRuleSet', parameters: { RuleSetName: stack.inbound.ruleSetName } });
-    expect(update).toMatchObject({ service: 'SES', action: 'SetActiveReceiptRuleSet', parameters: { RuleSetName: stack.inbound.ruleSetName } });
+    expect(create).toMatchObject({ service: 'SES', action: 'SetActiveReceiptRuleSet', parameters: { RuleSetName: stack.ingest.ruleSetName } });
+    expect(update).toMatchObject({ service: 'SES', action: 'SetActiveReceiptRuleSet', parameters: { RuleSetName: stack.ingest.ruleSetName } });
     expect(del).toMatchObject({ service: 'SES', action: 'SetActiveReceiptRuleSet', parameters: {} });
     expect(cr.Properties.InstallLatestAwsSdk).toBe(false);
     // Created after the rule set and rule: deleted (deactivated) before them.
-    const ruleSetId = logicalId(stack.inbound.ruleSet, stack);
+    const ruleSetId = logicalId(stack.ingest.ruleSet, stack);
     expect(resources[id]!.DependsOn).toEqual(expect.arrayContaining([ruleSetId]));
   });
 
@@ -455,7 +455,7 @@ describe('ingest failures: retries, dead-letter queue, alarm, replay', () => {
   });
 
   it('has a managed replay policy allowing exactly the replay\'s calls, each on this stack\'s resource only, attached to no one', () => {
-    const policyId = logicalId(stack.inbound.replayPolicy, stack);
+    const policyId = logicalId(stack.ingest.replayPolicy, stack);
     const policy = resources[policyId]!.Properties;
     expect(resources[policyId]!.Type).toBe('AWS::IAM::ManagedPolicy');
     expect(policy.PolicyDocument.Statement).toEqual([
@@ -474,7 +474,7 @@ describe('ingest failures: retries, dead-letter queue, alarm, replay', () => {
   it('outputs what the replay command reads, and the policy', () => {
     template.hasOutput(REPLAY_OUTPUTS.queueUrl, { Value: { Ref: dlqId() } });
     template.hasOutput(REPLAY_OUTPUTS.functionName, { Value: { Ref: fnLogicalId('ingest') } });
-    template.hasOutput(REPLAY_OUTPUTS.policyArn, { Value: { Ref: logicalId(stack.inbound.replayPolicy, stack) } });
+    template.hasOutput(REPLAY_OUTPUTS.policyArn, { Value: { Ref: logicalId(stack.ingest.replayPolicy, stack) } });
     expect(stack.stackName).toBe(stackName('dev'));
   });
 
@@ -523,24 +523,24 @@ describe('outbound (SESv2)', () => {
       EmailIdentity: 'mail.example.com',
       DkimAttributes: { SigningEnabled: true },
       DkimSigningAttributes: { NextSigningKeyLength: 'RSA_2048_BIT' },
-      ConfigurationSetAttributes: { ConfigurationSetName: { Ref: logicalId(stack.outbound.configurationSet, stack) } },
+      ConfigurationSetAttributes: { ConfigurationSetName: { Ref: logicalId(stack.sending.configurationSet, stack) } },
     });
   });
 
   it('sends SEND, DELIVERY, BOUNCE, COMPLAINT, REJECT, DELIVERY_DELAY events to the SNS topic', () => {
     template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
-      ConfigurationSetName: { Ref: logicalId(stack.outbound.configurationSet, stack) },
+      ConfigurationSetName: { Ref: logicalId(stack.sending.configurationSet, stack) },
       EventDestination: {
         Enabled: true,
         MatchingEventTypes: ['send', 'delivery', 'bounce', 'complaint', 'reject', 'deliveryDelay'],
-        SnsDestination: { TopicARN: { Ref: logicalId(stack.outbound.eventsTopic, stack) } },
+        SnsDestination: { TopicARN: { Ref: logicalId(stack.sending.eventsTopic, stack) } },
       },
     });
   });
 
   it('encrypts the topic with a rotating key SES may use, enforces TLS, and feeds ses-events', () => {
-    const topicId = logicalId(stack.outbound.eventsTopic, stack);
-    const keyId = logicalId(stack.outbound.eventsKey, stack);
+    const topicId = logicalId(stack.sending.eventsTopic, stack);
+    const keyId = logicalId(stack.sending.eventsKey, stack);
     expect(resources[topicId]!.Properties.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
     expect(resources[keyId]!.Properties.EnableKeyRotation).toBe(true);
     expect(resources[keyId]!.Properties.KeyPolicy.Statement).toContainEqual(
@@ -589,7 +589,7 @@ describe('outbound (SESv2)', () => {
       for (const r of read.Resource) expect(send.Resource).toContainEqual(r);
       // Custom domains (issue 15): inboxes at them send from their own identities.
       expect(read.Resource.map(joined).some((r: string) => ANY_IDENTITY.test(r)), name).toBe(true);
-      expect(fnProps(name).Environment.Variables[ENV.sesConfigurationSet]).toEqual({ Ref: logicalId(stack.outbound.configurationSet, stack) });
+      expect(fnProps(name).Environment.Variables[ENV.sesConfigurationSet]).toEqual({ Ref: logicalId(stack.sending.configurationSet, stack) });
     }
   });
 

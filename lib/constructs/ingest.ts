@@ -45,7 +45,7 @@ import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
 
-export interface MailroomInboundProps {
+export interface MailroomIngestProps {
   /** Named in the alarm's description: the replay command takes it. */
   readonly stage: string;
   readonly mailDomain: string;
@@ -93,7 +93,7 @@ class ScopedS3Action implements ses.IReceiptRuleAction {
   }
 }
 
-export class MailroomInbound extends Construct {
+export class MailroomIngest extends Construct {
   readonly ruleSet: ses.ReceiptRuleSet;
   readonly rule: ses.ReceiptRule;
   readonly ruleSetName: string;
@@ -107,7 +107,7 @@ export class MailroomInbound extends Construct {
   readonly replayPolicy: iam.ManagedPolicy;
   readonly sweepRule: events.Rule;
 
-  constructor(scope: Construct, id: string, props: MailroomInboundProps) {
+  constructor(scope: Construct, id: string, props: MailroomIngestProps) {
     super(scope, id);
     const stack = Stack.of(this);
     this.mxTarget = `inbound-smtp.${stack.region}.amazonaws.com`;

@@ -44,7 +44,7 @@ export const mailDomainPolicyRecords = (mailDomain: string) => ({
   dmarc: { name: `_dmarc.${mailDomain}`, value: MAIL_DOMAIN_DMARC },
 });
 
-export interface MailroomOutboundProps {
+export interface MailroomSendingProps {
   readonly mailDomain: string;
   /** When given, the DKIM CNAME records are created in it. */
   readonly hostedZone?: route53.IHostedZone;
@@ -52,13 +52,13 @@ export interface MailroomOutboundProps {
   readonly eventsFunction: lambda.IFunction;
 }
 
-export class MailroomOutbound extends Construct {
+export class MailroomSending extends Construct {
   readonly identity: ses.EmailIdentity;
   readonly configurationSet: ses.ConfigurationSet;
   readonly eventsTopic: sns.Topic;
   readonly eventsKey: kms.Key;
 
-  constructor(scope: Construct, id: string, props: MailroomOutboundProps) {
+  constructor(scope: Construct, id: string, props: MailroomSendingProps) {
     super(scope, id);
     const stack = Stack.of(this);
 
