@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { capabilitiesFor } from './capabilities.ts';
 import { generateApiKey, hashApiKey } from './api-keys.ts';
-import { ApiError, badRequest, conflict } from '../platform/errors.ts';
+import { badRequest, conflict, paymentRequired } from '../platform/errors.ts';
 import { effectiveLimits, publicLimits, tierRank, type PaidTier, type Tier } from './tiers.ts';
 import { config } from '../platform/config.ts';
 import { paymentProvider } from '../operators/payments/index.ts';
@@ -105,14 +105,14 @@ export async function upgradeAccount(a: AccountRecord, input: UpgradeInput): Pro
         field: 'tier', next_steps: ['Ask your operator to contact support to change plans downward.'],
       });
     case 'declined':
-      throw new ApiError(402, 'PAYMENT_DECLINED', out.message, {
+      throw paymentRequired('PAYMENT_DECLINED', out.message, {
         code: out.declineCode,
         upgrade_context: await upgradeContext(a.id, a.tier, 'My payment method was declined.'),
       });
     case 'invalid_payment_method':
       throw badRequest('INVALID_PAYMENT_METHOD', out.message, { field: 'payment_method' });
     case 'checkout_required':
-      throw new ApiError(402, 'CHECKOUT_REQUIRED', out.message, {
+      throw paymentRequired('CHECKOUT_REQUIRED', out.message, {
         upgrade_context: await upgradeContext(a.id, a.tier, 'I need a paid plan.', target),
         next_steps: ['Relay upgrade_context.agent_script to your operator: the link opens the hosted checkout, and the tier changes when the payment completes.'],
       });

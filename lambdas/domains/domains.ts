@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { lookup } from './dns.ts';
-import { deleteOwnedDomainIdentity, ensureDomainIdentity, getDomainIdentity } from '../platform/aws/ses-identities.ts';
+import { deleteOwnedDomainIdentity, ensureDomainIdentity, getDomainIdentity } from './ses-identities.ts';
 import {
   checkDomainName, claimExpired, dkimRecords, domainRecords, domainVerified, evaluateRecord, mailFromDomain, pendingClaimExpiresAt,
   IDENTITY_TAG_CLAIM, IDENTITY_TAG_STACK, PENDING_CLAIM_TTL_HOURS, type DomainRecord,
 } from './dns-records.ts';
-import { ApiError, badRequest, conflict, notFound } from '../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound, paymentRequired, unavailable } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { isPaid, TIER_LIMITS } from '../accounts/tiers.ts';
 import { config } from '../platform/config.ts';
@@ -25,14 +25,14 @@ const sesRegion = () => process.env.AWS_REGION ?? 'us-east-1';
 
 async function requirePaid(account: AccountRecord) {
   if (isPaid(account.tier)) return;
-  throw new ApiError(402, 'DOMAIN_REQUIRES_PAID', 'Custom domains need a paid tier.', {
+  throw paymentRequired('DOMAIN_REQUIRES_PAID', 'Custom domains need a paid tier.', {
     upgrade_context: await upgradeContext(account.id, account.tier, 'I need email addresses at our own domain.'),
   });
 }
 
 async function domainLimitError(account: AccountRecord, count: number) {
   const max = TIER_LIMITS[account.tier].maxCustomDomains;
-  return new ApiError(403, 'DOMAIN_LIMIT_EXCEEDED', `The ${TIER_LIMITS[account.tier].label} tier allows ${max} custom domain${max === 1 ? '' : 's'}; this account has ${count}.`, {
+  return forbidden('DOMAIN_LIMIT_EXCEEDED', `The ${TIER_LIMITS[account.tier].label} tier allows ${max} custom domain${max === 1 ? '' : 's'}; this account has ${count}.`, {
     current_usage: { custom_domains: count, max_custom_domains: max },
     upgrade_context: await upgradeContext(account.id, account.tier, `I need more than ${max} custom email domain${max === 1 ? '' : 's'}.`),
   });
@@ -223,7 +223,7 @@ export async function deleteDomain(account: AccountRecord, id: string): Promise<
   try {
     await deleteOwnedDomainIdentity(d.domain, d.id);
   } catch (e) {
-    throw new ApiError(503, 'DOMAIN_DELETE_INCOMPLETE', `${d.domain} is being deleted, but its SES identity could not be removed yet (${(e as Error).name}).`, {
+    throw unavailable('DOMAIN_DELETE_INCOMPLETE', `${d.domain} is being deleted, but its SES identity could not be removed yet (${(e as Error).name}).`, {
       retry_after: 5, next_steps: [`DELETE /v1/domains/${d.id} again: it retries the identity, then releases the domain.`] });
   }
   if (!(await store.deleteDomain(d))) throw gone();

@@ -35,11 +35,11 @@ export const streamInfo = () => ({ url: streamUrl });
 const STREAM_RETRY_AFTER_SECONDS = 5;
 
 /**
- * $connect: an account or inbox key (Bearer header, or ?key= for browsers), else 401; 429 with
- * code STREAM_CONNECTION_LIMIT when the account holds its tier's cap of connections. Throws the
- * API's errors, so the handshake's refusal is the API's envelope. The count and the write are not
- * one transaction: connects of one account racing each other may pass the cap by the few in
- * flight at the same moment, never more.
+ * $connect: an account or inbox key (Bearer header, or ?key= for browsers), else unauthenticated;
+ * rate limited (code STREAM_CONNECTION_LIMIT) when the account holds its tier's cap of
+ * connections. Throws the API's errors, so the handshake's refusal is the API's envelope. The
+ * count and the write are not one transaction: connects of one account racing each other may pass
+ * the cap by the few in flight at the same moment, never more.
  */
 export async function connect(connectionId: string, key: string | undefined, now = new Date()): Promise<void> {
   if (!key) throw unauthorized('An API key is required: Authorization: Bearer <key>, or ?key=<key>.');
@@ -76,7 +76,7 @@ async function payloadOf(e: EventRecord): Promise<string | undefined> {
 
 export type SendOutcome = 'sent' | 'duplicate' | 'gone';
 
-/** Sends an event once on a connection; a gone connection (410) is forgotten. */
+/** Sends an event once on a connection; a gone connection is forgotten. */
 async function sendOnce(c: ConnectionRecord, e: EventRecord): Promise<SendOutcome> {
   if (!(await store.claimSend(c, e.event_id))) return 'duplicate';
   const payload = await payloadOf(e);

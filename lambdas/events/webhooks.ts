@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import type { z } from 'zod';
 import { config } from '../platform/config.ts';
-import { ApiError, badRequest, invalidApiKey, notFound } from '../platform/errors.ts';
+import { badRequest, forbidden, invalidApiKey, notFound } from '../platform/errors.ts';
 import { EVENT_TYPES, eventBody, isEventType, messageReceivedData } from './event-types.ts';
 import { isId, newId } from '../platform/ids.ts';
 import { checkWebhookUrl, isPublicAddress } from '../platform/url-safety.ts';
@@ -73,7 +73,7 @@ export async function createWebhook(p: Caller, input: CreateWebhookInput): Promi
   }
   const url = await safeUrl((input.url ?? input.endpoint_url)!);
   if ((await store.countWebhooks(p.account.id, undefined)) >= MAX_WEBHOOKS_PER_ACCOUNT) {
-    throw new ApiError(403, 'WEBHOOK_LIMIT_EXCEEDED', `An account can have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks.`, {
+    throw forbidden('WEBHOOK_LIMIT_EXCEEDED', `An account can have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks.`, {
       next_steps: ['Delete a webhook you no longer use, or subscribe one webhook to several events.'],
     });
   }

@@ -1,5 +1,5 @@
 import { generateApiKey, hashApiKey } from '../accounts/api-keys.ts';
-import { ApiError, badRequest, conflict, tooManyRequests } from '../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound, paymentRequired, tooManyRequests, type DomainError } from '../platform/errors.ts';
 import { isId, newId } from '../platform/ids.ts';
 import { effectiveLimits, isPaid, type Tier } from '../accounts/tiers.ts';
 import { usernameProblem } from './usernames.ts';
@@ -54,14 +54,14 @@ export type CreateInboxOutcome =
   | { kind: 'created'; inbox: InboxRecord; tier: Tier; apiKey: string; accountApiKey?: string }
   | { kind: 'replayed'; inbox: InboxRecord; tier: Tier; clientId: string; showMetadata: boolean };
 
-function accountProblem(account: AccountRecord): ApiError | undefined {
-  if (account.status === 'under_review') return new ApiError(403, 'ACCOUNT_UNDER_REVIEW', 'This account is under review; creating inboxes is paused.');
-  if (account.status === 'suspended') return new ApiError(403, 'ACCOUNT_SUSPENDED', 'This account is suspended.');
+function accountProblem(account: AccountRecord): DomainError | undefined {
+  if (account.status === 'under_review') return forbidden('ACCOUNT_UNDER_REVIEW', 'This account is under review; creating inboxes is paused.');
+  if (account.status === 'suspended') return forbidden('ACCOUNT_SUSPENDED', 'This account is suspended.');
   return undefined;
 }
 
 async function inboxLimitError(account: AccountRecord, max: number) {
-  return new ApiError(403, 'INBOX_LIMIT_EXCEEDED', `This account has ${max} inboxes, the most its ${account.tier} tier allows.`, {
+  return forbidden('INBOX_LIMIT_EXCEEDED', `This account has ${max} inboxes, the most its ${account.tier} tier allows.`, {
     current_usage: { inboxes: account.inbox_count, max_inboxes: max },
     upgrade_context: await upgradeContext(account.id, account.tier, `I have reached the limit of ${max} inboxes.`),
   });
@@ -83,7 +83,7 @@ export async function createInbox(body: CreateInboxInput, account: AccountRecord
   let domain: CustomDomainRecord | undefined;
   if (body.domain_id) {
     if (!isPaid(tier)) {
-      throw new ApiError(402, 'DOMAIN_REQUIRES_PAID', 'Custom domains need a paid tier.', {
+      throw paymentRequired('DOMAIN_REQUIRES_PAID', 'Custom domains need a paid tier.', {
         upgrade_context: account ? await upgradeContext(account.id, tier, 'I need a custom email domain.') : undefined,
       });
     }
@@ -208,7 +208,7 @@ export async function createInbox(body: CreateInboxInput, account: AccountRecord
         continue;
     }
   }
-  throw new ApiError(429, 'RATE_LIMIT_EXCEEDED', 'Too many inbox creations at the same moment; try again.', { code: 'CONCURRENT_CREATE', retry_after: 1 });
+  throw tooManyRequests('Too many inbox creations at the same moment; try again.', { code: 'CONCURRENT_CREATE', retry_after: 1 });
 }
 
 /**
@@ -257,7 +257,7 @@ export async function listInboxes(account: AccountRecord, { limit, offset, curso
 export async function updateInbox(inbox: InboxRecord, displayName: z.output<typeof UpdateInboxBody>["display_name"]): Promise<InboxRecord> {
   checkDisplayName(displayName);
   const updated = await store.updateInboxDisplayName(inbox.id, displayName, new Date().toISOString());
-  if (!updated) throw new ApiError(404, 'INBOX_NOT_FOUND', `Inbox ${inbox.id} was deleted.`);
+  if (!updated) throw notFound('INBOX_NOT_FOUND', `Inbox ${inbox.id} was deleted.`);
   return updated;
 }
 
@@ -268,7 +268,7 @@ export async function deleteInbox(inbox: InboxRecord): Promise<{ deleted_at: str
     inbox: { id: inbox.id, address: inbox.address, status: 'deleted', deleted_at: now },
   });
   const deleted = await store.softDeleteInbox(inbox, now, [event]);
-  if (!deleted) throw new ApiError(404, 'INBOX_NOT_FOUND', `Inbox ${inbox.id} is already deleted.`);
+  if (!deleted) throw notFound('INBOX_NOT_FOUND', `Inbox ${inbox.id} is already deleted.`);
   await dispatchAfterCommit([event]);
   return { deleted_at: now };
 }

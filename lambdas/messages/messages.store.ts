@@ -336,7 +336,7 @@ const REMOVE_LABEL_BACKOFF_CAP_MS = 200;
  * Changes thread labels with atomic updates, so concurrent changes all apply in some serial
  * order: `set` replaces the list, `add` appends unless present, `remove` deletes the label's
  * position only if it still holds that label. Undefined when the thread does not exist;
- * 'contended' when a removal lost every round (the caller answers a retryable 409).
+ * 'contended' when a removal lost every round (the caller answers a retryable conflict).
  */
 export async function changeThreadLabels(inboxId: string, threadId: string, change: LabelChange, now: string, accountId?: string): Promise<ThreadRecord | undefined | 'contended'> {
   const account = accountId ?? (await getAccountIdOfInbox(inboxId));

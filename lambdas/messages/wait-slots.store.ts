@@ -6,8 +6,8 @@
  *
  * Round trips: one conditional Put on a random slot, which an account below its cap mostly wins;
  * when that slot is held, a strongly consistent Query of the account's slots (at most N small
- * items) and a Put on a free one. A full account costs the Put and the Query, which gives the 429
- * its count.
+ * items) and a Put on a free one. A full account costs the Put and the Query, which gives the
+ * rate-limit refusal its count.
  */
 import { DeleteCommand, PutCommand, QueryCommand } from '../platform/aws/dynamo-commands.ts';
 import { documentClient as db } from '../platform/aws/dynamo.ts';

@@ -139,7 +139,7 @@ export async function waitForMessage(inbox: InboxRecord, q: Query, startedMs = D
  */
 const WAIT_SLOT_MARGIN_MS = 10_000;
 
-/** Runs `wait` in one of the account's concurrent-wait slots; 429 (code CONCURRENT_WAIT_LIMIT) when all are held. */
+/** Runs `wait` in one of the account's concurrent-wait slots; rate limited (code CONCURRENT_WAIT_LIMIT) when all are held. */
 async function inWaitSlot<T>(account: AccountRecord, timeoutSeconds: number, wait: () => Promise<T>): Promise<T> {
   const cap = effectiveLimits(account.tier, config.limitOverrides).concurrentWaits;
   const taken = await takeWaitSlot(account.id, cap, randomUUID(), timeoutSeconds * 1000 + WAIT_SLOT_MARGIN_MS);

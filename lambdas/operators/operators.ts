@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { linkSigningSecret } from '../platform/aws/secrets.ts';
 import { upgradeAgentScript } from '../accounts/capabilities.ts';
-import { ApiError, badRequest, notFound, tooManyRequests } from '../platform/errors.ts';
+import { badRequest, notFound, tooManyRequests, unavailable, type ErrorKind } from '../platform/errors.ts';
 import { isId, newId } from '../platform/ids.ts';
 import { MAGIC_LINK_TTL_SECONDS, signMagicLink, verifyMagicLink, type MagicLinkClaims, type MagicLinkPurpose } from './magic-links.ts';
 import { looksLikeViewToken, viewTokenMatches } from '../inboxes/view-tokens.ts';
@@ -262,8 +262,8 @@ export async function handlePaymentWebhook(rawBody: string, signature: string | 
       return received('upgraded');
     }
   }
-  // The tier kept changing under us: answer 500 so the processor retries later.
-  throw new ApiError(503, 'RETRY_LATER', 'The account changed while the upgrade was applied; retry.');
+  // The tier kept changing under us: unavailable, so the processor retries later.
+  throw unavailable('RETRY_LATER', 'The account changed while the upgrade was applied; retry.');
 }
 
 /** The return page after a hosted checkout: the webhook may or may not have arrived yet. */
@@ -309,7 +309,7 @@ export async function respondToNotification(notificationId: string, token: strin
 // The inbox view: view_url carries the inbox's view token (core/view-tokens.ts), never a key.
 // ---------------------------------------------------------------------------------------------
 
-export type InboxAccess = { ok: true; inbox: InboxRecord } | { ok: false; status: 401 | 404; problem: string };
+export type InboxAccess = { ok: true; inbox: InboxRecord } | { ok: false; kind: Extract<ErrorKind, 'unauthenticated' | 'not_found'>; problem: string };
 
 /**
  * The inbox a view link opens: only with that inbox's current view token. An API key (?key=, as
@@ -318,18 +318,18 @@ export type InboxAccess = { ok: true; inbox: InboxRecord } | { ok: false; status
  */
 export async function inboxForViewToken(inboxId: string, token: string | undefined, key?: string): Promise<InboxAccess> {
   if (key !== undefined && !token) {
-    return { ok: false, status: 401, problem: 'View links no longer carry the inbox key, and a key does not open this page. The inbox\'s view_url now carries a view token of its own.' };
+    return { ok: false, kind: 'unauthenticated', problem: 'View links no longer carry the inbox key, and a key does not open this page. The inbox\'s view_url now carries a view token of its own.' };
   }
-  if (!token) return { ok: false, status: 401, problem: 'This page needs the token that came with its link (?token=…).' };
-  if (!looksLikeViewToken(token)) return { ok: false, status: 401, problem: 'The token in this link is not a view token.' };
+  if (!token) return { ok: false, kind: 'unauthenticated', problem: 'This page needs the token that came with its link (?token=…).' };
+  if (!looksLikeViewToken(token)) return { ok: false, kind: 'unauthenticated', problem: 'The token in this link is not a view token.' };
   try {
     // Consistent: a link reissued a moment ago has revoked this one.
     const [inbox, secret] = await Promise.all([getInbox(inboxId, true), linkSigningSecret()]);
     // The token of this very inbox at its current version: a reissued link revokes every earlier one.
     if (!inbox || !viewTokenMatches(secret, inboxId, inbox.view_token_version ?? 0, token)) {
-      return { ok: false, status: 401, problem: 'This link does not open this inbox (it may have been replaced by a newer one).' };
+      return { ok: false, kind: 'unauthenticated', problem: 'This link does not open this inbox (it may have been replaced by a newer one).' };
     }
-    if (inbox.status !== 'active') return { ok: false, status: 404, problem: 'This inbox was deleted.' };
+    if (inbox.status !== 'active') return { ok: false, kind: 'not_found', problem: 'This inbox was deleted.' };
     return { ok: true, inbox };
   } catch (e) {
     log.error('inbox view: token check failed', errorFields(e));

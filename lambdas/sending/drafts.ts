@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { cancelDraftSchedule, scheduleDraftSend } from '../platform/aws/scheduler.ts';
-import { ApiError, badRequest, conflict, notFound } from '../platform/errors.ts';
+import { badRequest, conflict, DomainError, forbidden, isServiceSide, notFound } from '../platform/errors.ts';
 import { isId, newId } from '../platform/ids.ts';
 import { errorFields, log } from '../platform/log.ts';
 import type { CreateDraftBody, ListDraftsQuery, UpdateDraftBody } from './drafts.schemas.ts';
@@ -24,7 +24,7 @@ const draftNotFound = (id: string) => notFound('DRAFT_NOT_FOUND', `No draft ${id
   next_steps: ['GET /v1/inboxes/{id}/drafts lists the drafts; sent ones are in GET /v1/inboxes/{id}/messages.'],
 });
 
-/** Discarding re-reads a draft that changed under it this many times before answering 409. */
+/** Discarding re-reads a draft that changed under it this many times before answering a conflict. */
 const DISCARD_ATTEMPTS = 3;
 
 /** A send_at in the past means "now"; returns null for now, the ISO time for later. */
@@ -62,7 +62,7 @@ async function assertMaySchedule(account: AccountRecord, inbox: InboxRecord) {
   ]);
   if (inInbox < l.scheduledDraftsPerInbox && inAccount < l.scheduledDraftsPerAccount) return;
   const perInbox = inInbox >= l.scheduledDraftsPerInbox;
-  throw new ApiError(403, 'SCHEDULED_DRAFT_LIMIT_EXCEEDED', perInbox
+  throw forbidden('SCHEDULED_DRAFT_LIMIT_EXCEEDED', perInbox
     ? `This inbox has ${inInbox} scheduled drafts, the most an inbox may have (${l.scheduledDraftsPerInbox}).`
     : `This account has ${inAccount} scheduled drafts, the most its ${account.tier} tier allows (${l.scheduledDraftsPerAccount}).`, {
     field: 'send_at',
@@ -192,7 +192,7 @@ export async function sendScheduledDraft(s: { draft_id: string; inbox_id: string
     const m = await sendDraftNow(d, inbox, account);
     return m ? { outcome: 'sent' as const, message_id: m.id } : { outcome: 'gone' as const };
   } catch (e) {
-    if (e instanceof ApiError && e.status === 429 && e.extras.retry_after !== undefined) {
+    if (e instanceof DomainError && e.kind === 'rate_limited' && e.extras.retry_after !== undefined) {
       // A limit that passes (burst, concurrency, the day's quota): stay scheduled, try again then.
       const later = new Date(Date.now() + e.extras.retry_after * 1000).toISOString();
       const fresh = await getDraft(d.inbox_id, d.id);
@@ -202,7 +202,7 @@ export async function sendScheduledDraft(s: { draft_id: string; inbox_id: string
       log.info('scheduled send postponed by a limit', { draft_id: d.id, error: e.error, send_at: later });
       return { outcome: 'postponed' as const, send_at: later };
     }
-    if (e instanceof ApiError && e.status < 500) {
+    if (e instanceof DomainError && !isServiceSide(e.kind)) {
       // Refused for good (quota, tier, suppression): keep the draft, unscheduled, with why.
       log.warn('scheduled send refused', { draft_id: d.id, error: e.error });
       const fresh = await getDraft(d.inbox_id, d.id);

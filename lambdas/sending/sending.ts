@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { ApiError, badRequest, invalidApiKey, notFound } from '../platform/errors.ts';
+import { badRequest, conflict, invalidApiKey, notFound } from '../platform/errors.ts';
 import { isId } from '../platform/ids.ts';
 import type { ReplyBody, SendBody } from './sending.schemas.ts';
 import { getAccountAndInbox } from '../accounts/accounts.store.ts';
@@ -35,7 +35,7 @@ async function sendOnce(account: AccountRecord, inbox: InboxRecord, operation: '
       const existing = await getIdempotentResource(scope, clientId);
       const prior = existing ? await findMessageById(existing) : undefined;
       if (prior) return { message: prior, replayed: true };
-      throw new ApiError(409, 'SEND_IN_PROGRESS', 'A send with this client_id is in progress; read the inbox\'s messages in a moment.', { retry_after: 2 });
+      throw conflict('SEND_IN_PROGRESS', 'A send with this client_id is in progress; read the inbox\'s messages in a moment.', { retry_after: 2 });
     }
     const legacy = await legacySend(account, inbox, clientId);
     if (legacy) {

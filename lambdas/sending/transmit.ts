@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sendingConfigured, sendRawMail } from '../platform/aws/ses.ts';
 import { addressDomain } from '../domains/dns-records.ts';
 import { config } from '../platform/config.ts';
-import { ApiError, badRequest, tooManyRequests } from '../platform/errors.ts';
+import { badRequest, forbidden, notConfigured, paymentRequired, rateLimited, tooManyRequests, upstreamRefused } from '../platform/errors.ts';
 import { deterministicId, newId } from '../platform/ids.ts';
 import { composeMime } from '../content/compose.ts';
 import { preview } from '../content/threading.ts';
@@ -45,17 +45,17 @@ const secondsToMidnightUtc = (nowMs: number) => Math.max(1, Math.ceil((Date.pars
 export async function assertMaySend(account: AccountRecord, recipients: string[], fromAddress?: string) {
   const identity = fromAddress ? addressDomain(fromAddress) : config.mailDomain;
   if (!isPaid(account.tier)) {
-    throw new ApiError(402, 'SEND_REQUIRES_PAID', 'Free accounts receive mail only; sending needs a paid tier.', {
+    throw paymentRequired('SEND_REQUIRES_PAID', 'Free accounts receive mail only; sending needs a paid tier.', {
       upgrade_context: await upgradeContext(account.id, account.tier, 'I need to send email, which my free account cannot do.'),
     });
   }
   if (!(await sendingConfigured(identity))) {
-    throw new ApiError(501, 'OUTBOUND_NOT_CONFIGURED', `This deployment has no verified sending identity for ${identity} yet.`, {
+    throw notConfigured('OUTBOUND_NOT_CONFIGURED', `This deployment has no verified sending identity for ${identity} yet.`, {
       next_steps: ['Ask the operator of this deployment to verify the mail domain in SES (DKIM records) and leave the SES sandbox.',
         'Drafts can still be created and scheduled meanwhile.'],
     });
   }
-  if (account.status !== 'active') throw new ApiError(403, account.status === 'under_review' ? 'ACCOUNT_UNDER_REVIEW' : 'ACCOUNT_SUSPENDED', `The account is ${account.status}; sending is paused.`);
+  if (account.status !== 'active') throw forbidden(account.status === 'under_review' ? 'ACCOUNT_UNDER_REVIEW' : 'ACCOUNT_SUSPENDED', `The account is ${account.status}; sending is paused.`);
   const suppressed = await suppressedAmong(account.id, recipients.map((a) => a.toLowerCase())); // stored lower-case
   if (suppressed.length) {
     throw badRequest('RECIPIENT_SUPPRESSED', `Not sending to ${suppressed.map((s) => s.address).join(', ')}: ${suppressed[0]!.reason}.`, {
@@ -71,7 +71,7 @@ async function reserveOrRefuse(account: AccountRecord, nowMs: number) {
   if (outcome.ok) return;
   if (outcome.reason === 'daily') {
     const resetAt = new Date(Date.parse(`${utcDay(nowMs)}T00:00:00Z`) + 86_400_000).toISOString();
-    throw new ApiError(429, 'SEND_LIMIT_EXCEEDED', `The ${TIER_LIMITS[account.tier].label} tier sends at most ${l.sendsPerDay.toLocaleString('en-US')} messages a day.`, {
+    throw rateLimited('SEND_LIMIT_EXCEEDED', `The ${TIER_LIMITS[account.tier].label} tier sends at most ${l.sendsPerDay.toLocaleString('en-US')} messages a day.`, {
       code: 'DAILY_SEND_QUOTA', retry_after: secondsToMidnightUtc(nowMs),
       current_usage: { sent_today: await sendsToday(account.id, nowMs), limit: l.sendsPerDay, reset_at: resetAt },
       upgrade_context: await upgradeContext(account.id, account.tier, 'I have used up today\'s sending quota.'),
@@ -153,7 +153,7 @@ export async function sendMail(r: SendRequest, opts: { messageId?: string } = {}
     } catch (e) {
       log.error('SES refused an outbound message', { message_id: id, ...errorFields(e) });
       await setDeliveryStatus(r.inbox.id, id, 'failed', { failure_reason: (e as Error).message });
-      throw new ApiError(502, 'SEND_FAILED', 'The mail service refused this message; it was not sent. Nothing was charged to your quota.', {
+      throw upstreamRefused('SEND_FAILED', 'The mail service refused this message; it was not sent. Nothing was charged to your quota.', {
         next_steps: ['Check the recipients and try again later.'],
       });
     }

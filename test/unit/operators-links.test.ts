@@ -246,9 +246,9 @@ describe('notification links on the pages', () => {
     expect((await act(a.id, a.token, 'maybe')).status).toBe(400);
   });
 
-  it('notify-operator: 10 per hour per account, then 429 with retry_after', async () => {
+  it('notify-operator: 10 per hour per account, then rate limited (429) with retry_after', async () => {
     for (let i = 0; i < 10; i++) await notify(ACC_A, `q${i}`);
-    await expect(notify(ACC_A, 'one more')).rejects.toMatchObject({ status: 429, error: 'RATE_LIMIT_EXCEEDED', extras: { code: 'NOTIFY_OPERATOR_RATE_LIMIT' } });
+    await expect(notify(ACC_A, 'one more')).rejects.toMatchObject({ kind: 'rate_limited', error: 'RATE_LIMIT_EXCEEDED', extras: { code: 'NOTIFY_OPERATOR_RATE_LIMIT' } });
     await expect(notify(ACC_B, 'other account')).resolves.toBeDefined();
   });
 });
@@ -278,8 +278,8 @@ describe('the processor webhook (Stripe adapter)', () => {
     expect(mem.events).toHaveLength(1);
   });
 
-  it('a bad signature is a 400 and changes nothing', async () => {
-    await expect(deliver(event(ACC_A, 'j'), 'whsec_other')).rejects.toMatchObject({ status: 400, error: 'INVALID_SIGNATURE' });
+  it('a bad signature is invalid (400) and changes nothing', async () => {
+    await expect(deliver(event(ACC_A, 'j'), 'whsec_other')).rejects.toMatchObject({ kind: 'invalid', error: 'INVALID_SIGNATURE' });
     expect(mem.accounts.get(ACC_A).tier).toBe('free');
   });
 

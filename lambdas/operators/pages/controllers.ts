@@ -4,7 +4,8 @@
  * and answers a readable page for every failure.
  */
 import type { HttpRequest, Operation, OperationResult } from '../../platform/http/types.ts';
-import { ApiError } from '../../platform/errors.ts';
+import { DomainError } from '../../platform/errors.ts';
+import { STATUS_OF_KIND } from '../../platform/http/error-status.ts';
 import { isId } from '../../platform/ids.ts';
 import { paymentProvider } from '../payments/index.ts';
 import { ListMessagesQuery } from '../../messages/messages.schemas.ts';
@@ -113,7 +114,7 @@ async function openInbox(req: HttpRequest) {
   if (!isId('inbox', id)) return { page: errorPage(404, 'Inbox not found', 'There is no inbox at this address.', 'Check the link you were given.') };
   const access = await ops.inboxForViewToken(id, str(req.query.token), str(req.query.key));
   if (!access.ok) {
-    return { page: errorPage(access.status, access.status === 401 ? 'This link cannot open the inbox' : 'Inbox not found', access.problem,
+    return { page: errorPage(STATUS_OF_KIND[access.kind], access.kind === 'unauthenticated' ? 'This link cannot open the inbox' : 'Inbox not found', access.problem,
       'Ask your agent for the inbox\'s current view link (view_url).') };
   }
   return { inbox: access.inbox, token: str(req.query.token)! };
@@ -127,7 +128,7 @@ async function unlessNotFound<T>(read: Promise<T>): Promise<T | undefined> {
   try {
     return await read;
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return undefined;
+    if (e instanceof DomainError && e.kind === 'not_found') return undefined;
     throw e;
   }
 }
@@ -192,7 +193,7 @@ const getAttachmentRedirect: Operation = async (req) => {
   return { status: 302, raw: { body: '', contentType: 'text/plain; charset=utf-8' }, headers: { ...pageHeaders(), location: download.url } };
 };
 
-export const pageOperations: Record<string, Operation> = {
+export const pageOperations = {
   getUpgradePage, postUpgradeCheckout, getUpgradeComplete, paymentWebhook,
   getNotificationPage, postNotificationAct,
   getInboxPage, getMessageHtml, getAttachmentRedirect,

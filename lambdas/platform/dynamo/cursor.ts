@@ -3,7 +3,7 @@ import { badRequest } from '../errors.ts';
 /**
  * Opaque page cursors. A cursor is the last key of the page, base64url JSON, bound to the scope
  * it was read from: decoding checks that its partition attributes are exactly the ones this
- * caller's query uses, so an edited or foreign cursor is a 400 and can never read elsewhere
+ * caller's query uses, so an edited or foreign cursor is refused as invalid and can never read elsewhere
  * (a start key only positions a query inside its own partition).
  */
 type Key = Record<string, string>;

@@ -1,4 +1,5 @@
-import { ApiError } from '../errors.ts';
+import { ApiError, DomainError } from '../errors.ts';
+import { errorStatus } from './error-status.ts';
 import { nextStepsForError } from './next-steps.ts';
 import { errorFields, log } from '../log.ts';
 import type { HttpResponse, OperationResult, RateLimitState } from './types.ts';
@@ -25,9 +26,9 @@ export function successResponse(out: OperationResult, requestId: string, rate?: 
   };
 }
 
-/** Any error becomes the error envelope; only ApiErrors say what went wrong. */
+/** Any error becomes the error envelope; only DomainErrors and ApiErrors say what went wrong. */
 export function errorResponse(err: unknown, requestId: string, rate?: RateLimitState): HttpResponse {
-  if (err instanceof ApiError) {
+  if (err instanceof DomainError || err instanceof ApiError) {
     const { headers: extraHeaders, next_steps, details, ...extras } = err.extras;
     const body = {
       error: err.error,
@@ -37,7 +38,7 @@ export function errorResponse(err: unknown, requestId: string, rate?: RateLimitS
       next_steps: next_steps ?? nextStepsForError(err.error),
     };
     return {
-      statusCode: err.status,
+      statusCode: errorStatus(err),
       headers: {
         ...BASE_HEADERS, ...rateLimitHeaders(rate), 'x-request-id': requestId,
         ...(err.extras.retry_after !== undefined ? { 'retry-after': String(err.extras.retry_after) } : {}),
