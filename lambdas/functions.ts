@@ -5,160 +5,53 @@
  * with least privilege and sets the matching environment variables (ENV below).
  */
 import { METRICS_NAMESPACE } from './platform/metrics.ts';
-export type Need =
-  | 'tableRead'
-  | 'tableWrite'
-  | 'bucketRead'
-  | 'bucketWrite'
-  | 'webhookQueue'
-  | 'scheduler'
-  | 'linkSecret'
-  | 'sesSend'
-  /** The payment processor's keys (a Secrets Manager secret), when the provider is not the sandbox. */
-  | 'paymentSecret'
-  /** Create, read and delete SES domain identities (custom domains: Easy DKIM, MAIL FROM). */
-  | 'sesIdentities'
-  /** DNS lookups of custom domains' records (MAILROOM_DNS_SERVERS names the resolvers; empty = the system's). */
-  | 'dnsLookup'
-  /** Post to (and drop) WebSocket connections through the API Gateway Management API (STREAM_URL). */
-  | 'streamPost'
-  /** Send to the slow lane of webhook deliveries (WEBHOOK_SLOW_QUEUE_URL): receivers slower than their share. */
-  | 'webhookSlowLane';
+import type { FunctionSpec, Need } from './platform/function-spec.ts';
+import { accountsFunctions } from './accounts/accounts.functions.ts';
+import { discoveryFunctions } from './discovery/discovery.functions.ts';
+import { domainsFunctions } from './domains/domains.functions.ts';
+import { eventsFunctions } from './events/events.functions.ts';
+import { inboxesFunctions } from './inboxes/inboxes.functions.ts';
+import { ingestFunctions } from './ingest/ingest.functions.ts';
+import { mcpFunctions } from './mcp/mcp.functions.ts';
+import { messagesFunctions } from './messages/messages.functions.ts';
+import { operatorsFunctions } from './operators/operators.functions.ts';
+import { sendingFunctions } from './sending/sending.functions.ts';
 
-export interface FunctionSpec {
-  /** The capability folder under lambdas/ that holds the function's handler, `<name>.handler.ts`. */
-  slice: string;
-  description: string;
-  /** http functions sit behind the HTTP API; event functions behind an event source. */
-  kind: 'http' | 'event';
-  memoryMb: number;
-  timeoutSeconds: number;
-  needs: readonly Need[];
-  /**
-   * Lambda reserved concurrency: executions kept for this function whatever the others do (and
-   * its ceiling). Applied unless the stack is synthesized with -c reservedConcurrency=off (AWS
-   * keeps 100 of the account's concurrency unreserved, so low-quota accounts cannot reserve).
-   */
-  reservedConcurrency?: number;
-}
+export type { FunctionSpec, Need } from './platform/function-spec.ts';
 
+/** Every function the slices declare: the catalogue below must name each once (the compiler checks it). */
+type Declared = typeof discoveryFunctions
+  & typeof inboxesFunctions
+  & typeof accountsFunctions
+  & typeof messagesFunctions
+  & typeof sendingFunctions
+  & typeof eventsFunctions
+  & typeof domainsFunctions
+  & typeof mcpFunctions
+  & typeof ingestFunctions
+  & typeof operatorsFunctions;
+
+/** In the order the stack creates them (the synthesized template keeps it). */
 export const FUNCTIONS = {
-  discovery: {
-    slice: 'discovery',
-    description: 'openapi.json, llms.txt, llms-full.txt, and the 404/405 envelope for unknown routes',
-    kind: 'http', memoryMb: 256, timeoutSeconds: 10, needs: ['tableRead', 'tableWrite'],
-  },
-  inboxes: {
-    slice: 'inboxes',
-    description: 'Create, list, read, update and delete inboxes',
-    kind: 'http', memoryMb: 512, timeoutSeconds: 10, needs: ['tableRead', 'tableWrite', 'linkSecret', 'webhookQueue'],
-  },
-  account: {
-    slice: 'accounts',
-    description: 'Account, capabilities and upgrades',
-    kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret', 'webhookQueue', 'paymentSecret'],
-  },
-  messages: {
-    slice: 'messages',
-    description: 'Messages of an inbox: list, read, mark, labels, attachment downloads, rejections',
-    kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'bucketRead'],
-  },
-  wait: {
-    slice: 'messages',
-    // Its own function: a wait holds its invocation for up to WAIT_MAX_TIMEOUT_SECONDS (25 s)
-    // mostly asleep, so it gets little memory and a timeout above 25 s (under API Gateway's 30 s)
-    // without lengthening the other message routes' timeout.
-    description: 'Long-poll wait for the next matching message of an inbox',
-    kind: 'http', memoryMb: 256, timeoutSeconds: 28, needs: ['tableRead', 'tableWrite', 'bucketRead'],
-  },
-  threads: {
-    slice: 'messages',
-    description: 'Conversations: list, read, labels',
-    kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'bucketRead'],
-  },
-  lists: {
-    slice: 'messages',
-    description: 'Allow and block lists of senders',
-    kind: 'http', memoryMb: 256, timeoutSeconds: 10, needs: ['tableRead', 'tableWrite'],
-  },
-  drafts: {
-    slice: 'sending',
-    description: 'Drafts: write, edit, schedule (EventBridge Scheduler), discard, send',
-    kind: 'http', memoryMb: 512, timeoutSeconds: 30,
-    needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'scheduler', 'sesSend', 'webhookQueue', 'linkSecret'],
-  },
-  sending: {
-    slice: 'sending',
-    description: 'Send an email now, or reply to a message',
-    kind: 'http', memoryMb: 512, timeoutSeconds: 30, needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'sesSend', 'webhookQueue', 'linkSecret'],
-  },
-  webhooks: {
-    slice: 'events',
-    description: 'Webhook endpoints: create, list, update, delete, test, enable, rotate secret, logs',
-    // No webhookQueue: none of its routes announces an event (the test call posts to the endpoint itself).
-    kind: 'http', memoryMb: 512, timeoutSeconds: 15, needs: ['tableRead', 'tableWrite', 'linkSecret'],
-  },
-  domains: {
-    slice: 'domains',
-    // webhookQueue: verify dispatches domain.verified; linkSecret: upgrade_context links on 402/403.
-    description: 'Custom domains: add (SES identity, DNS records), list, verify (DNS lookups), delete',
-    kind: 'http', memoryMb: 256, timeoutSeconds: 20, needs: ['tableRead', 'tableWrite', 'sesIdentities', 'dnsLookup', 'webhookQueue', 'linkSecret'],
-  },
-  mcp: {
-    slice: 'mcp',
-    // Every tool runs its route's function code in-process, so this function needs what those
-    // functions need together (inboxes, account, messages, wait, threads, drafts, sending, webhooks).
-    // The wait tool holds a call up to 25 s: the timeout sits just under API Gateway's 30 s.
-    // It loads the account function's code (upgrades), so the payment provider's keys too.
-    description: 'Hosted MCP server (Streamable HTTP, stateless): the API as tools',
-    kind: 'http', memoryMb: 1024, timeoutSeconds: 29,
-    needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'scheduler', 'sesSend', 'webhookQueue', 'linkSecret', 'paymentSecret'],
-  },
-  ingest: {
-    slice: 'ingest',
-    description: 'Parses raw mail that SES stored under inbound/ and files it into inboxes',
-    kind: 'event', memoryMb: 1024, timeoutSeconds: 60, needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'webhookQueue'],
-    // Mail keeps arriving while a tenant's long-polls or a burst elsewhere take the region's
-    // concurrency: 50 executions stay ingest's (~50 mails a second; SES's async invocations that
-    // meet the ceiling are retried by Lambda for up to 6 hours, not lost).
-    reservedConcurrency: 50,
-  },
-  'webhook-deliver': {
-    slice: 'events',
-    // streamPost: it also fans events out to live WebSocket connections (usecases/webhooks/stream.ts).
-    description: 'Delivers queued webhook events, re-enqueuing failures with a delay; fans events out to WebSocket streams; sweeps undispatched events',
-    kind: 'event', memoryMb: 512, timeoutSeconds: 60,
-    needs: ['tableRead', 'tableWrite', 'bucketRead', 'webhookQueue', 'linkSecret', 'streamPost', 'webhookSlowLane'],
-    // Deliveries go on whatever else runs. Above the two lanes' SQS maximum concurrency together
-    // (RESOURCE_SETTINGS.webhookQueue), so their pollers are never throttled (a throttled batch
-    // returns to the queue and counts toward maxReceiveCount); the rest serves the sweep schedule.
-    reservedConcurrency: 20,
-  },
-  stream: {
-    slice: 'events',
-    // One function for the WebSocket API ($connect, $disconnect, subscribe, ping) and for
-    // GET /v1/stream on the HTTP API (the wss URL); it posts replayed events, hence streamPost.
-    // 29 s: a subscribe replaying missed events runs inside API Gateway's integration timeout.
-    description: 'Realtime event stream: WebSocket connect/subscribe/replay and GET /v1/stream',
-    kind: 'http', memoryMb: 512, timeoutSeconds: 29, needs: ['tableRead', 'tableWrite', 'bucketRead', 'streamPost'],
-  },
-  'send-scheduled': {
-    slice: 'sending',
-    description: 'Sends a scheduled draft when its EventBridge Scheduler schedule fires',
-    kind: 'event', memoryMb: 512, timeoutSeconds: 60,
-    needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'sesSend', 'webhookQueue', 'scheduler', 'linkSecret'],
-  },
-  'ses-events': {
-    slice: 'sending',
-    description: 'Applies SES delivery, bounce and complaint events to outbound messages',
-    kind: 'event', memoryMb: 256, timeoutSeconds: 30, needs: ['tableRead', 'tableWrite', 'webhookQueue'],
-  },
-  pages: {
-    slice: 'operators',
-    description: 'Operator pages (upgrade, notifications, inbox view) and the payment processor webhook',
-    kind: 'http', memoryMb: 512, timeoutSeconds: 20, needs: ['tableRead', 'tableWrite', 'linkSecret', 'bucketRead', 'webhookQueue', 'paymentSecret'],
-  },
-} as const satisfies Record<string, FunctionSpec>;
+  discovery: discoveryFunctions.discovery,
+  inboxes: inboxesFunctions.inboxes,
+  account: accountsFunctions.account,
+  messages: messagesFunctions.messages,
+  wait: messagesFunctions.wait,
+  threads: messagesFunctions.threads,
+  lists: messagesFunctions.lists,
+  drafts: sendingFunctions.drafts,
+  sending: sendingFunctions.sending,
+  webhooks: eventsFunctions.webhooks,
+  domains: domainsFunctions.domains,
+  mcp: mcpFunctions.mcp,
+  ingest: ingestFunctions.ingest,
+  'webhook-deliver': eventsFunctions['webhook-deliver'],
+  stream: eventsFunctions.stream,
+  'send-scheduled': sendingFunctions['send-scheduled'],
+  'ses-events': sendingFunctions['ses-events'],
+  pages: operatorsFunctions.pages,
+} as const satisfies { [Name in keyof Declared]: FunctionSpec };
 
 export type FunctionName = keyof typeof FUNCTIONS;
 

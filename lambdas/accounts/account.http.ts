@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { config } from '../platform/config.ts';
 import { effectiveLimits, TIER_LIMITS, type PaidTier } from './tiers.ts';
-import type { HttpRequest, Operation, OperationResult } from '../platform/http/types.ts';
+import type { HttpRequest, OperationResult } from '../platform/http/types.ts';
 import type { UpgradeLinkBody } from '../operators/operators.schemas.ts';
 import type { AccountRecord } from './accounts.entities.ts';
 import type { NotificationRecord } from '../operators/operators.entities.ts';
@@ -36,8 +36,8 @@ function accountView(a: AccountRecord, sentToday: number, customDomains: number)
   };
 }
 
-async function getAccount(req: HttpRequest): Promise<OperationResult> {
-  const { account: a, sentToday, customDomains } = await account.getAccount(req.principal!.account);
+async function getAccount(req: HttpRequest<'account'>): Promise<OperationResult> {
+  const { account: a, sentToday, customDomains } = await account.getAccount(req.principal.account);
   return {
     result: accountView(a, sentToday, customDomains),
     nextSteps: a.tier === 'free'
@@ -46,8 +46,8 @@ async function getAccount(req: HttpRequest): Promise<OperationResult> {
   };
 }
 
-async function rotateAccountKey(req: HttpRequest): Promise<OperationResult> {
-  const p = req.principal!;
+async function rotateAccountKey(req: HttpRequest<'account'>): Promise<OperationResult> {
+  const p = req.principal;
   const { accountApiKey, rotatedAt } = await account.rotateAccountKey(p.account, p.key);
   return {
     result: { account_id: p.account.id, account_api_key: accountApiKey, rotated_at: rotatedAt },
@@ -55,8 +55,8 @@ async function rotateAccountKey(req: HttpRequest): Promise<OperationResult> {
   };
 }
 
-async function getCapabilities(req: HttpRequest): Promise<OperationResult> {
-  const result = await account.getCapabilities(req.principal!.account);
+async function getCapabilities(req: HttpRequest<'any'>): Promise<OperationResult> {
+  const result = await account.getCapabilities(req.principal.account);
   return {
     result,
     nextSteps: result.upgrade_context
@@ -65,8 +65,8 @@ async function getCapabilities(req: HttpRequest): Promise<OperationResult> {
   };
 }
 
-async function upgradeAccount(req: HttpRequest<account.UpgradeInput>): Promise<OperationResult> {
-  const result = await account.upgradeAccount(req.principal!.account, req.body);
+async function upgradeAccount(req: HttpRequest<'account', account.UpgradeInput>): Promise<OperationResult> {
+  const result = await account.upgradeAccount(req.principal.account, req.body);
   const target = result.tier as PaidTier;
   return {
     result,
@@ -77,16 +77,16 @@ async function upgradeAccount(req: HttpRequest<account.UpgradeInput>): Promise<O
   };
 }
 
-const createUpgradeLink = async (req: HttpRequest<z.output<typeof UpgradeLinkBody>>): Promise<OperationResult> => ({
-  result: await operators.createUpgradeLink(req.principal!.account, req.body.target_tier),
+const createUpgradeLink = async (req: HttpRequest<'account', z.output<typeof UpgradeLinkBody>>): Promise<OperationResult> => ({
+  result: await operators.createUpgradeLink(req.principal.account, req.body.target_tier),
   nextSteps: [
     'Give url to your operator (agent_script has the words): it opens the checkout without a login, works once, and expires in 7 days.',
     'After they pay, GET /v1/account shows the new tier; the account.upgraded webhook event announces it.',
   ],
 });
 
-async function notifyOperator(req: HttpRequest<operators.NotifyOperatorInput>): Promise<OperationResult> {
-  const { notification: n, url, agentScript, remaining } = await operators.notifyOperator(req.principal!.account, req.body);
+async function notifyOperator(req: HttpRequest<'account', operators.NotifyOperatorInput>): Promise<OperationResult> {
+  const { notification: n, url, agentScript, remaining } = await operators.notifyOperator(req.principal.account, req.body);
   return {
     status: 201,
     result: {
@@ -106,8 +106,8 @@ const notificationView = (n: NotificationRecord) => ({
   response_note: n.response_note, responded_at: n.responded_at, created_at: n.created_at, expires_at: n.expires_at,
 });
 
-async function getNotification(req: HttpRequest): Promise<OperationResult> {
-  const n = await operators.getNotificationStatus(req.principal!.account.id, String(req.params.id));
+async function getNotification(req: HttpRequest<'account'>): Promise<OperationResult> {
+  const n = await operators.getNotificationStatus(req.principal.account.id, String(req.params.id));
   return {
     result: notificationView(n),
     nextSteps: n.status === 'pending'
@@ -117,7 +117,7 @@ async function getNotification(req: HttpRequest): Promise<OperationResult> {
   };
 }
 
-export const accountApi: Record<string, Operation> = {
+export const accountApi = {
   getAccount, getCapabilities, upgradeAccount, rotateAccountKey,
   createUpgradeLink, createUpgradeLinkAlias: createUpgradeLink, notifyOperator, getNotification,
 };

@@ -7,7 +7,8 @@ import { isId } from '../platform/ids.ts';
 import { effectiveLimits } from '../accounts/tiers.ts';
 import { config } from '../platform/config.ts';
 import { addLogContext, setLogContext } from '../platform/log.ts';
-import { routeKey, routes, requestSchemas, type RouteDef } from '../routes.ts';
+import { routeKey, routes, requestSchemas } from '../routes.ts';
+import type { RouteDef } from '../platform/http/route.ts';
 import { callerForKey, countApiRequest } from '../accounts/access.ts';
 import { errorResponse, successResponse } from '../platform/http/envelope.ts';
 import { API_RATE_WINDOW_SECONDS, MAX_REQUEST_BODY_BYTES } from '../platform/http/limits.ts';
@@ -37,7 +38,7 @@ export const parseRequest = (): Middleware => ({
 
     let route = byRouteKey.get(event.routeKey);
     let params: Record<string, string> = { ...(event.pathParameters ?? {}) } as Record<string, string>;
-    const partial: HttpRequest = { route: undefined as unknown as RouteDef, requestId, sourceIp, params, query: {}, body: undefined, rawBody: undefined, headers };
+    const partial: HttpRequest = { route: undefined as unknown as RouteDef, requestId, sourceIp, params, query: {}, body: undefined, rawBody: undefined, headers, principal: undefined };
     request.context.mailroom = partial;
     if (!route) {
       const m = matchRoute(event.requestContext?.http?.method ?? 'GET', event.rawPath ?? '/');
@@ -247,7 +248,7 @@ function refuseIllFormed(value: unknown, where: string) {
   throw badRequest('VALIDATION_ERROR', `${field}: ${bad.inKey ? 'an object key' : 'the text'} is not well-formed Unicode (a lone UTF-16 surrogate such as \\ud800 without its pair).`, { field });
 }
 
-function validationError(route: RouteDef, where: string, issues: { path: PropertyKey[]; message: string }[]): ApiError {
+function validationError(route: RouteDef, where: string, issues: { path: PropertyKey[]; message: string }[]) {
   const first = issues[0]!;
   const field = first.path.map(String).join('.') || where;
   const code = route.fieldErrors?.[field] ?? 'VALIDATION_ERROR';

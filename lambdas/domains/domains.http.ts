@@ -2,12 +2,12 @@
 import type { z } from 'zod';
 import { challengeName, claimExpired, PENDING_CLAIM_TTL_HOURS } from './dns-records.ts';
 import { isPaid } from '../accounts/tiers.ts';
-import type { HttpRequest, Operation, OperationResult } from '../platform/http/types.ts';
+import type { HttpRequest, OperationResult } from '../platform/http/types.ts';
 import type { CreateDomainBody, DomainParams } from './domains.schemas.ts';
 import type { CustomDomainRecord } from './domains.entities.ts';
 import * as domains from './domains.ts';
 
-type DomainRequest = HttpRequest<unknown, unknown, z.output<typeof DomainParams>>;
+type DomainRequest = HttpRequest<'account', unknown, unknown, z.output<typeof DomainParams>>;
 
 /** The API view of a domain: an unproven claim past its expiry shows as expired. */
 export function domainView(d: CustomDomainRecord) {
@@ -44,13 +44,13 @@ const stepsOf = (d: CustomDomainRecord) => d.status === 'verified'
   ? [`Create inboxes at ${d.domain} with POST /v1/inboxes and domain_id ${d.id}.`]
   : d.status === 'deleting' ? STEPS_DELETING(d) : STEPS_PENDING(d);
 
-async function createDomain(req: HttpRequest<z.output<typeof CreateDomainBody>>): Promise<OperationResult> {
-  const d = await domains.createDomain(req.principal!.account, req.body);
+async function createDomain(req: HttpRequest<'account', z.output<typeof CreateDomainBody>>): Promise<OperationResult> {
+  const d = await domains.createDomain(req.principal.account, req.body);
   return { status: 201, result: domainView(d), nextSteps: STEPS_PENDING(d) };
 }
 
-async function listDomains(req: HttpRequest<unknown, domains.ListDomainsInput>): Promise<OperationResult> {
-  const account = req.principal!.account;
+async function listDomains(req: HttpRequest<'account', unknown, domains.ListDomainsInput>): Promise<OperationResult> {
+  const account = req.principal.account;
   const { domains: all, maxCustomDomains, ...page } = await domains.listDomains(account, req.query);
   return {
     result: { ...page, domains: all.map(domainView), max_custom_domains: maxCustomDomains },
@@ -60,12 +60,12 @@ async function listDomains(req: HttpRequest<unknown, domains.ListDomainsInput>):
 }
 
 async function getDomain(req: DomainRequest): Promise<OperationResult> {
-  const d = await domains.getDomain(req.principal!.account, req.params.id);
+  const d = await domains.getDomain(req.principal.account, req.params.id);
   return { result: domainView(d), nextSteps: stepsOf(d) };
 }
 
 async function verifyDomain(req: DomainRequest): Promise<OperationResult> {
-  const { domain: d, concurrent } = await domains.verifyDomain(req.principal!.account, req.params.id);
+  const { domain: d, concurrent } = await domains.verifyDomain(req.principal.account, req.params.id);
   if (concurrent) return { result: domainView(d), nextSteps: ['Another check of this domain finished at the same time; this is its result.'] };
   const failing = d.records.filter((r) => r.required && r.status !== 'verified');
   return {
@@ -83,11 +83,11 @@ async function verifyDomain(req: DomainRequest): Promise<OperationResult> {
 }
 
 async function deleteDomain(req: DomainRequest): Promise<OperationResult> {
-  const d = await domains.deleteDomain(req.principal!.account, req.params.id);
+  const d = await domains.deleteDomain(req.principal.account, req.params.id);
   return {
     result: { id: d.id, domain: d.domain, deleted: true },
     nextSteps: [`Mail to ${d.domain} is no longer accepted. You may remove its DNS records.`],
   };
 }
 
-export const domainsApi: Record<string, Operation> = { createDomain, listDomains, getDomain, verifyDomain, deleteDomain };
+export const domainsApi = { createDomain, listDomains, getDomain, verifyDomain, deleteDomain };

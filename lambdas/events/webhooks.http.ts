@@ -1,5 +1,5 @@
 /** HTTP mapping of the webhooks function: request → use case input, result → envelope and next_steps. */
-import type { HttpRequest, Operation, OperationResult } from '../platform/http/types.ts';
+import type { HttpRequest, OperationResult } from '../platform/http/types.ts';
 import type { WebhookRecord } from './events.entities.ts';
 import * as webhooks from './webhooks.ts';
 
@@ -16,8 +16,8 @@ const view = (w: WebhookRecord) => ({
   created_at: w.created_at, updated_at: w.updated_at,
 });
 
-async function createWebhook(req: HttpRequest<webhooks.CreateWebhookInput>): Promise<OperationResult> {
-  const { webhook: w, secret } = await webhooks.createWebhook(req.principal!, req.body);
+async function createWebhook(req: HttpRequest<'any', webhooks.CreateWebhookInput>): Promise<OperationResult> {
+  const { webhook: w, secret } = await webhooks.createWebhook(req.principal, req.body);
   return {
     status: 201,
     result: { ...view(w), secret },
@@ -26,8 +26,8 @@ async function createWebhook(req: HttpRequest<webhooks.CreateWebhookInput>): Pro
   };
 }
 
-async function listWebhooks(req: HttpRequest<unknown, webhooks.ListWebhooksInput>): Promise<OperationResult> {
-  const page = await webhooks.listWebhooks(req.principal!, req.query);
+async function listWebhooks(req: HttpRequest<'any', unknown, webhooks.ListWebhooksInput>): Promise<OperationResult> {
+  const page = await webhooks.listWebhooks(req.principal, req.query);
   const rows = page.webhooks;
   return {
     result: { ...page, webhooks: rows.map(view) },
@@ -37,31 +37,31 @@ async function listWebhooks(req: HttpRequest<unknown, webhooks.ListWebhooksInput
   };
 }
 
-const updateWebhook = async (req: HttpRequest<webhooks.UpdateWebhookInput>): Promise<OperationResult> => ({
-  result: view(await webhooks.updateWebhook(req.principal!, String(req.params.id), req.body)),
+const updateWebhook = async (req: HttpRequest<'any', webhooks.UpdateWebhookInput>): Promise<OperationResult> => ({
+  result: view(await webhooks.updateWebhook(req.principal, String(req.params.id), req.body)),
   nextSteps: ['The change applies to the next event.'],
 });
 
-async function deleteWebhook(req: HttpRequest): Promise<OperationResult> {
-  const w = await webhooks.deleteWebhook(req.principal!, String(req.params.id));
+async function deleteWebhook(req: HttpRequest<'any'>): Promise<OperationResult> {
+  const w = await webhooks.deleteWebhook(req.principal, String(req.params.id));
   return { result: { id: w.id, deleted: true }, nextSteps: ['Deliveries to it have stopped; its secret cannot be recovered.'] };
 }
 
-async function enableWebhook(req: HttpRequest): Promise<OperationResult> {
-  const { webhook: w, reEnabledAt } = await webhooks.enableWebhook(req.principal!, String(req.params.id));
+async function enableWebhook(req: HttpRequest<'any'>): Promise<OperationResult> {
+  const { webhook: w, reEnabledAt } = await webhooks.enableWebhook(req.principal, String(req.params.id));
   return {
     result: { id: w.id, status: 'active', health: 'healthy', re_enabled_at: reEnabledAt },
     nextSteps: ['New events are delivered again; events dropped while it was unhealthy are not replayed.', `Check it with POST /v1/webhooks/${w.id}/test.`],
   };
 }
 
-async function rotateWebhookSecret(req: HttpRequest): Promise<OperationResult> {
-  const { webhook, secret } = await webhooks.rotateWebhookSecret(req.principal!, String(req.params.id));
+async function rotateWebhookSecret(req: HttpRequest<'any'>): Promise<OperationResult> {
+  const { webhook, secret } = await webhooks.rotateWebhookSecret(req.principal, String(req.params.id));
   return { result: { ...view(webhook), secret }, nextSteps: ['Every delivery from now on is signed with this secret; store it now, it is shown only once.'] };
 }
 
-async function testWebhook(req: HttpRequest): Promise<OperationResult> {
-  const result = await webhooks.testWebhook(req.principal!, String(req.params.id));
+async function testWebhook(req: HttpRequest<'any'>): Promise<OperationResult> {
+  const result = await webhooks.testWebhook(req.principal, String(req.params.id));
   return {
     result,
     nextSteps: result.status === 'success'
@@ -70,8 +70,8 @@ async function testWebhook(req: HttpRequest): Promise<OperationResult> {
   };
 }
 
-async function listWebhookLogs(req: HttpRequest<unknown, webhooks.WebhookLogsInput>): Promise<OperationResult> {
-  const page = await webhooks.listWebhookLogs(req.principal!, String(req.params.id), req.query);
+async function listWebhookLogs(req: HttpRequest<'any', unknown, webhooks.WebhookLogsInput>): Promise<OperationResult> {
+  const page = await webhooks.listWebhookLogs(req.principal, String(req.params.id), req.query);
   return {
     result: {
       ...page,
@@ -82,6 +82,6 @@ async function listWebhookLogs(req: HttpRequest<unknown, webhooks.WebhookLogsInp
   };
 }
 
-export const webhooksApi: Record<string, Operation> = {
+export const webhooksApi = {
   createWebhook, listWebhooks, updateWebhook, deleteWebhook, testWebhook, enableWebhook, rotateWebhookSecret, listWebhookLogs,
 };

@@ -1,12 +1,12 @@
 /** HTTP mapping of the inboxes function: request → use case input, result → envelope and next_steps. */
 import type { z } from 'zod';
-import type { HttpRequest, Operation, OperationResult } from '../platform/http/types.ts';
+import type { HttpRequest, OperationResult } from '../platform/http/types.ts';
 import type { UpdateInboxBody } from './inboxes.schemas.ts';
 import { displayName, inboxDetail, inboxSummary } from './inbox-views.ts';
 import { reissueViewUrl, viewUrl } from './view-links.ts';
 import * as inboxes from './inboxes.ts';
 
-async function createInbox(req: HttpRequest<inboxes.CreateInboxInput>): Promise<OperationResult> {
+async function createInbox(req: HttpRequest<'optional-account', inboxes.CreateInboxInput>): Promise<OperationResult> {
   const out = await inboxes.createInbox(req.body, req.principal?.account, req.sourceIp);
   const { inbox, tier } = out;
   if (out.kind === 'replayed') {
@@ -47,8 +47,8 @@ async function createInbox(req: HttpRequest<inboxes.CreateInboxInput>): Promise<
   };
 }
 
-async function listInboxes(req: HttpRequest<unknown, inboxes.ListInboxesInput>): Promise<OperationResult> {
-  const page = await inboxes.listInboxes(req.principal!.account, req.query);
+async function listInboxes(req: HttpRequest<'account', unknown, inboxes.ListInboxesInput>): Promise<OperationResult> {
+  const page = await inboxes.listInboxes(req.principal.account, req.query);
   return {
     result: { ...page, inboxes: page.inboxes.map(inboxSummary) },
     nextSteps: page.total === 0
@@ -57,9 +57,9 @@ async function listInboxes(req: HttpRequest<unknown, inboxes.ListInboxesInput>):
   };
 }
 
-async function getInbox(req: HttpRequest): Promise<OperationResult> {
-  const p = req.principal!;
-  const inbox = p.inbox!;
+async function getInbox(req: HttpRequest<'inbox'>): Promise<OperationResult> {
+  const p = req.principal;
+  const inbox = p.inbox;
   return {
     result: inboxDetail(inbox, p.account.tier, await viewUrl(inbox)),
     nextSteps: [
@@ -69,16 +69,16 @@ async function getInbox(req: HttpRequest): Promise<OperationResult> {
   };
 }
 
-async function updateInbox(req: HttpRequest<z.output<typeof UpdateInboxBody>>): Promise<OperationResult> {
-  const updated = await inboxes.updateInbox(req.principal!.inbox!, req.body.display_name);
+async function updateInbox(req: HttpRequest<'inbox', z.output<typeof UpdateInboxBody>>): Promise<OperationResult> {
+  const updated = await inboxes.updateInbox(req.principal.inbox, req.body.display_name);
   return {
     result: { id: updated.id, address: updated.address, display_name: displayName(updated), status: updated.status, updated_at: updated.updated_at },
     nextSteps: ['The display name is used as the sender name on mail this inbox sends.'],
   };
 }
 
-async function deleteInbox(req: HttpRequest): Promise<OperationResult> {
-  const inbox = req.principal!.inbox!;
+async function deleteInbox(req: HttpRequest<'inbox-or-account'>): Promise<OperationResult> {
+  const inbox = req.principal.inbox;
   const { deleted_at } = await inboxes.deleteInbox(inbox);
   return {
     result: { id: inbox.id, address: inbox.address, status: 'deleted', deleted_at },
@@ -89,9 +89,9 @@ async function deleteInbox(req: HttpRequest): Promise<OperationResult> {
   };
 }
 
-async function rotateInboxKey(req: HttpRequest): Promise<OperationResult> {
-  const p = req.principal!;
-  const inbox = p.inbox!;
+async function rotateInboxKey(req: HttpRequest<'inbox-or-account'>): Promise<OperationResult> {
+  const p = req.principal;
+  const inbox = p.inbox;
   const { apiKey, rotatedAt } = await inboxes.rotateInboxKey(inbox, p.account.tier, { kind: p.kind, key: p.key });
   return {
     result: { id: inbox.id, api_key: apiKey, rotated_at: rotatedAt },
@@ -102,14 +102,14 @@ async function rotateInboxKey(req: HttpRequest): Promise<OperationResult> {
   };
 }
 
-async function reissueInboxViewUrl(req: HttpRequest): Promise<OperationResult> {
-  const { inbox, viewUrl: url } = await reissueViewUrl(req.principal!.inbox!);
+async function reissueInboxViewUrl(req: HttpRequest<'inbox-or-account'>): Promise<OperationResult> {
+  const { inbox, viewUrl: url } = await reissueViewUrl(req.principal.inbox);
   return {
     result: { id: inbox.id, view_url: url, issued_at: inbox.updated_at },
     nextSteps: ['Every earlier view_url of this inbox no longer opens the page. Give this one to your operator.'],
   };
 }
 
-export const inboxesApi: Record<string, Operation> = {
+export const inboxesApi = {
   createInbox, listInboxes, getInbox, updateInbox, deleteInbox, rotateInboxKey, reissueViewUrl: reissueInboxViewUrl,
 };

@@ -1,5 +1,5 @@
 /** HTTP mapping of the lists function (allow and block lists of senders). */
-import type { HttpRequest, Operation, OperationResult } from '../platform/http/types.ts';
+import type { HttpRequest, OperationResult } from '../platform/http/types.ts';
 import type { ListEntryRecord } from './messages.entities.ts';
 import * as lists from './lists.ts';
 
@@ -7,8 +7,8 @@ const view = (e: ListEntryRecord) => ({
   id: e.id, type: e.type, address: e.address, inbox_id: e.inbox_id, inbox_address: e.inbox_address, status: e.status, created_at: e.created_at,
 });
 
-async function createListEntry(req: HttpRequest<lists.CreateListEntryInput>): Promise<OperationResult> {
-  const entry = await lists.createListEntry(req.principal!.account.id, req.body);
+async function createListEntry(req: HttpRequest<'account', lists.CreateListEntryInput>): Promise<OperationResult> {
+  const entry = await lists.createListEntry(req.principal.account.id, req.body);
   return {
     status: 201,
     result: view(entry),
@@ -18,14 +18,14 @@ async function createListEntry(req: HttpRequest<lists.CreateListEntryInput>): Pr
   };
 }
 
-async function listListEntries(req: HttpRequest<unknown, lists.ListEntriesInput>): Promise<OperationResult> {
-  const { entries, ...page } = await lists.listListEntries(req.principal!.account.id, req.query);
+async function listListEntries(req: HttpRequest<'account', unknown, lists.ListEntriesInput>): Promise<OperationResult> {
+  const { entries, ...page } = await lists.listListEntries(req.principal.account.id, req.query);
   return { result: { ...page, lists: entries.map(view) }, nextSteps: ['Remove an entry with DELETE /v1/lists/{id}.'] };
 }
 
-async function deleteListEntry(req: HttpRequest): Promise<OperationResult> {
-  const entry = await lists.deleteListEntry(req.principal!.account.id, req.params.id);
+async function deleteListEntry(req: HttpRequest<'account'>): Promise<OperationResult> {
+  const entry = await lists.deleteListEntry(req.principal.account.id, req.params.id);
   return { result: { id: entry.id, deleted: true }, nextSteps: ['The change applies to the next message that arrives.'] };
 }
 
-export const listsApi: Record<string, Operation> = { createListEntry, listListEntries, deleteListEntry };
+export const listsApi = { createListEntry, listListEntries, deleteListEntry };

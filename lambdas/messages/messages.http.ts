@@ -1,12 +1,12 @@
 /** HTTP mapping of the messages function: request → use case input, result → envelope and next_steps. */
 import type { z } from 'zod';
-import type { HttpRequest, Operation, OperationResult } from '../platform/http/types.ts';
+import type { HttpRequest, OperationResult } from '../platform/http/types.ts';
 import type { RejectionsQuery } from './messages.schemas.ts';
 import * as messages from './messages.ts';
 import { messageView } from './message-views.ts';
 
-async function listMessages(req: HttpRequest<unknown, messages.ListMessagesInput>): Promise<OperationResult> {
-  const inbox = req.principal!.inbox!;
+async function listMessages(req: HttpRequest<'inbox-or-account', unknown, messages.ListMessagesInput>): Promise<OperationResult> {
+  const inbox = req.principal.inbox;
   const { summary, ...page } = await messages.listMessages(inbox, req.query);
   // A summary leaves out what is heavy: bodies and headers.
   const views = page.messages.map(messageView).map((v) => {
@@ -24,8 +24,8 @@ async function listMessages(req: HttpRequest<unknown, messages.ListMessagesInput
   };
 }
 
-async function getMessage(req: HttpRequest): Promise<OperationResult> {
-  const m = await messages.getMessage(req.principal!.inbox!.id, req.params.msgId);
+async function getMessage(req: HttpRequest<'inbox-or-account'>): Promise<OperationResult> {
+  const m = await messages.getMessage(req.principal.inbox.id, req.params.msgId);
   return {
     result: messageView(m),
     nextSteps: [
@@ -36,25 +36,25 @@ async function getMessage(req: HttpRequest): Promise<OperationResult> {
   };
 }
 
-async function updateMessage(req: HttpRequest<messages.UpdateMessageInput>): Promise<OperationResult> {
-  const m = await messages.updateMessage(req.principal!.inbox!.id, req.params.msgId, req.body);
+async function updateMessage(req: HttpRequest<'inbox-or-account', messages.UpdateMessageInput>): Promise<OperationResult> {
+  const m = await messages.updateMessage(req.principal.inbox.id, req.params.msgId, req.body);
   return { result: messageView(m), nextSteps: ['Unread counts of the thread follow read changes.'] };
 }
 
 const DOWNLOAD_STEPS = ['Download with a plain GET on url (no key needed) within the hour; after that, call this endpoint again for a fresh url.'];
 
-const getAttachment = async (req: HttpRequest): Promise<OperationResult> => ({
-  result: await messages.attachmentDownload(req.principal!.inbox!.id, req.params.msgId, req.params.attachId),
+const getAttachment = async (req: HttpRequest<'inbox-or-account'>): Promise<OperationResult> => ({
+  result: await messages.attachmentDownload(req.principal.inbox.id, req.params.msgId, req.params.attachId),
   nextSteps: DOWNLOAD_STEPS,
 });
 
-const getThreadAttachment = async (req: HttpRequest): Promise<OperationResult> => ({
-  result: await messages.attachmentDownload(req.principal!.inbox!.id, req.params.msgId, req.params.attachId, req.params.threadId),
+const getThreadAttachment = async (req: HttpRequest<'inbox-or-account'>): Promise<OperationResult> => ({
+  result: await messages.attachmentDownload(req.principal.inbox.id, req.params.msgId, req.params.attachId, req.params.threadId),
   nextSteps: DOWNLOAD_STEPS,
 });
 
-async function listRejections(req: HttpRequest<unknown, z.output<typeof RejectionsQuery>>): Promise<OperationResult> {
-  const result = await messages.listRejections(req.principal!.inbox!.id, req.query.limit, req.query.cursor);
+async function listRejections(req: HttpRequest<'inbox-or-account', unknown, z.output<typeof RejectionsQuery>>): Promise<OperationResult> {
+  const result = await messages.listRejections(req.principal.inbox.id, req.query.limit, req.query.cursor);
   return {
     result,
     nextSteps: result.total
@@ -63,4 +63,4 @@ async function listRejections(req: HttpRequest<unknown, z.output<typeof Rejectio
   };
 }
 
-export const messagesApi: Record<string, Operation> = { listMessages, getMessage, updateMessage, getAttachment, getThreadAttachment, listRejections };
+export const messagesApi = { listMessages, getMessage, updateMessage, getAttachment, getThreadAttachment, listRejections };

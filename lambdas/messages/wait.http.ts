@@ -1,5 +1,5 @@
 /** HTTP mapping of the wait function: the long poll's answer and the exact call that goes on waiting. */
-import type { HttpRequest, Operation, OperationResult } from '../platform/http/types.ts';
+import type { HttpRequest, OperationResult } from '../platform/http/types.ts';
 import { WAIT_DEFAULT_TIMEOUT_SECONDS } from './messages.schemas.ts';
 import { waitForMail, type WaitInput, type WaitOutcome } from './wait.ts';
 import { messageView } from './message-views.ts';
@@ -18,9 +18,9 @@ export function continueCall(inboxId: string, q: WaitInput, resume: WaitOutcome[
   return `GET /v1/inboxes/${inboxId}/messages/wait?${p.toString()}`;
 }
 
-async function waitForMessage(req: HttpRequest<unknown, WaitInput>): Promise<OperationResult> {
-  const inbox = req.principal!.inbox!;
-  const out = await waitForMail(req.principal!.account, inbox, req.query);
+async function waitForMessage(req: HttpRequest<'inbox-or-account', unknown, WaitInput>): Promise<OperationResult> {
+  const inbox = req.principal.inbox;
+  const out = await waitForMail(req.principal.account, inbox, req.query);
   if (!out.message) {
     return {
       result: { message: null, verification_code: null, cta: null, timed_out: true },
@@ -38,4 +38,4 @@ async function waitForMessage(req: HttpRequest<unknown, WaitInput>): Promise<Ope
   };
 }
 
-export const waitApi: Record<string, Operation> = { waitForMessage };
+export const waitApi = { waitForMessage };

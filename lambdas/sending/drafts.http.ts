@@ -1,5 +1,5 @@
 /** HTTP mapping of the drafts function: request → use case input, result → envelope and next_steps. */
-import type { HttpRequest, Operation, OperationResult } from '../platform/http/types.ts';
+import type { HttpRequest, OperationResult } from '../platform/http/types.ts';
 import type { DraftRecord } from './sending.entities.ts';
 import * as drafts from './drafts.ts';
 
@@ -9,9 +9,9 @@ const view = (d: DraftRecord) => ({
   created_at: d.created_at, updated_at: d.updated_at,
 });
 
-async function createDraft(req: HttpRequest<drafts.CreateDraftInput>): Promise<OperationResult> {
-  const inbox = req.principal!.inbox!;
-  const d = await drafts.createDraft(inbox, req.principal!.account, req.body);
+async function createDraft(req: HttpRequest<'inbox', drafts.CreateDraftInput>): Promise<OperationResult> {
+  const inbox = req.principal.inbox;
+  const d = await drafts.createDraft(inbox, req.principal.account, req.body);
   const sendAt = d.send_at;
   return {
     status: 201, result: view(d),
@@ -21,32 +21,32 @@ async function createDraft(req: HttpRequest<drafts.CreateDraftInput>): Promise<O
   };
 }
 
-async function listDrafts(req: HttpRequest<unknown, drafts.ListDraftsInput>): Promise<OperationResult> {
-  const page = await drafts.listInboxDrafts(req.principal!.inbox!.id, req.query);
+async function listDrafts(req: HttpRequest<'inbox', unknown, drafts.ListDraftsInput>): Promise<OperationResult> {
+  const page = await drafts.listInboxDrafts(req.principal.inbox.id, req.query);
   return { result: { ...page, drafts: page.drafts.map(view) }, nextSteps: ['Open one with GET /v1/inboxes/{id}/drafts/{draftId}.'] };
 }
 
-async function getDraft(req: HttpRequest): Promise<OperationResult> {
-  const d = await drafts.readDraft(req.principal!.inbox!.id, req.params.draftId);
+async function getDraft(req: HttpRequest<'inbox'>): Promise<OperationResult> {
+  const d = await drafts.readDraft(req.principal.inbox.id, req.params.draftId);
   return { result: view(d), nextSteps: d.status === 'scheduled' ? [`Scheduled for ${d.send_at}.`] : ['Edit with PATCH, send with POST …/send.'] };
 }
 
-async function updateDraft(req: HttpRequest<drafts.UpdateDraftInput>): Promise<OperationResult> {
-  const d = await drafts.updateDraft(req.principal!.inbox!, req.principal!.account, req.params.draftId, req.body);
+async function updateDraft(req: HttpRequest<'inbox', drafts.UpdateDraftInput>): Promise<OperationResult> {
+  const d = await drafts.updateDraft(req.principal.inbox, req.principal.account, req.params.draftId, req.body);
   return { result: view(d), nextSteps: d.send_at ? [`Scheduled for ${d.send_at}.`] : ['Not scheduled; send it with POST …/send when ready.'] };
 }
 
-async function deleteDraft(req: HttpRequest): Promise<OperationResult> {
-  const { draft, cancelledSchedule } = await drafts.discardDraft(req.principal!.inbox!.id, req.params.draftId);
+async function deleteDraft(req: HttpRequest<'inbox'>): Promise<OperationResult> {
+  const { draft, cancelledSchedule } = await drafts.discardDraft(req.principal.inbox.id, req.params.draftId);
   return {
     result: { id: draft.id, deleted: true, cancelled_schedule: cancelledSchedule },
     nextSteps: [cancelledSchedule ? 'The scheduled send is cancelled.' : 'The draft is discarded.'],
   };
 }
 
-async function sendDraft(req: HttpRequest): Promise<OperationResult> {
-  const inbox = req.principal!.inbox!;
-  const out = await drafts.sendDraft(inbox, req.principal!.account, req.params.draftId);
+async function sendDraft(req: HttpRequest<'inbox'>): Promise<OperationResult> {
+  const inbox = req.principal.inbox;
+  const out = await drafts.sendDraft(inbox, req.principal.account, req.params.draftId);
   if (out.kind === 'scheduled') {
     const d = out.draft;
     return {
@@ -63,4 +63,4 @@ async function sendDraft(req: HttpRequest): Promise<OperationResult> {
   };
 }
 
-export const draftsApi: Record<string, Operation> = { createDraft, listDrafts, getDraft, updateDraft, deleteDraft, sendDraft };
+export const draftsApi = { createDraft, listDrafts, getDraft, updateDraft, deleteDraft, sendDraft };

@@ -1,5 +1,5 @@
 /** HTTP mapping of the sending function (send now, reply): 201 for a new send, 200 for a client_id replay. */
-import type { HttpRequest, Operation, OperationResult } from '../platform/http/types.ts';
+import type { HttpRequest, OperationResult } from '../platform/http/types.ts';
 import * as mailOut from './sending.ts';
 
 const sent = ({ message: m, replayed }: mailOut.SendOutcome): OperationResult => ({
@@ -9,7 +9,7 @@ const sent = ({ message: m, replayed }: mailOut.SendOutcome): OperationResult =>
   nextSteps: [`Follow delivery at GET /v1/inboxes/${m.inbox_id}/messages/${m.id} (delivery_status).`, 'Replies thread back into the same conversation.'],
 });
 
-export const sendingApi: Record<string, Operation> = {
-  sendMessage: async (req: HttpRequest<mailOut.SendInput>) => sent(await mailOut.sendMessage(req.principal!.account, req.principal!.inbox!, req.body)),
-  replyToMessage: async (req: HttpRequest<mailOut.ReplyInput>) => sent(await mailOut.replyToMessage(req.principal!, String(req.params.id), req.body)),
+export const sendingApi = {
+  sendMessage: async (req: HttpRequest<'inbox-or-account', mailOut.SendInput>) => sent(await mailOut.sendMessage(req.principal.account, req.principal.inbox, req.body)),
+  replyToMessage: async (req: HttpRequest<'any', mailOut.ReplyInput>) => sent(await mailOut.replyToMessage(req.principal, String(req.params.id), req.body)),
 };

@@ -1,14 +1,18 @@
 /**
  * The route table is the one source for API Gateway, the local server, openapi.json and llms.txt:
- * it must be unambiguous and every route must reach a function that implements it.
+ * it must be unambiguous and every route must reach a function that implements it. That a
+ * function implements exactly its routes' operations, each with its route's principal, the
+ * compiler holds (npm test runs tsc before these): the type-level cases below fail it if it stops.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { FUNCTIONS, handlerEntry } from '../../lambdas/functions.ts';
 import { matchRoute } from '../../lambdas/api/route-match.ts';
 import { ZodMiniObject, ZodMiniType } from 'zod/mini';
-import { routeKey, routes, routesWithSchemas, type RouteDef } from '../../lambdas/routes.ts';
+import { routeKey, routes, routesWithSchemas, type OperationsFor, type RouteDef } from '../../lambdas/routes.ts';
+import type { httpHandler } from '../../lambdas/api/http-handler.ts';
+import type { AccountPrincipal, HttpRequest, InboxPrincipal, OperationResult, Principal, PrincipalOf } from '../../lambdas/platform/http/types.ts';
 
 const segments = (p: string) => p.split('/').slice(1);
 const isParam = (s: string) => /^\{\w+\}$/.test(s);
@@ -111,7 +115,7 @@ describe('the route table', () => {
     }
   });
 
-  it('every HTTP function implements each operation routed to it (building the handler checks it)', async () => {
+  it('every HTTP function\'s handler builds: its module loads and its routes\' request schemas are built at init', async () => {
     // The handlers read their configuration at import; give them a harmless one (no AWS call is made).
     Object.assign(process.env, {
       TABLE_NAME: 'unit-table', MAIL_DOMAIN: 'unit.example', SITE_URL: 'https://unit.example', BUCKET_NAME: 'unit-bucket',
@@ -124,5 +128,36 @@ describe('the route table', () => {
       const mod = await import(`../../${handlerEntry(fn)}`) as { handler?: unknown };
       expect(typeof mod.handler, fn).toBe('function');
     }
+  });
+});
+
+describe('the operations a function is built with (checked by the compiler)', () => {
+  it('the auth mode of a route types its principal: none, an account key or nobody, an account key, the inbox addressed, any key', () => {
+    expectTypeOf<PrincipalOf<'none'>>().toEqualTypeOf<undefined>();
+    expectTypeOf<PrincipalOf<'optional-account'>>().toEqualTypeOf<AccountPrincipal | undefined>();
+    expectTypeOf<PrincipalOf<'account'>>().toEqualTypeOf<AccountPrincipal>();
+    expectTypeOf<PrincipalOf<'inbox'>>().toEqualTypeOf<InboxPrincipal & { kind: 'inbox' }>();
+    expectTypeOf<PrincipalOf<'inbox-or-account'>>().toEqualTypeOf<InboxPrincipal>();
+    expectTypeOf<PrincipalOf<'any'>>().toEqualTypeOf<Principal>();
+    // The operations of a function are keyed by its routes' operationIds, each with its route's auth mode.
+    expectTypeOf<keyof OperationsFor<'lists'>>().toEqualTypeOf<'createListEntry' | 'listListEntries' | 'deleteListEntry'>();
+    expectTypeOf<Parameters<OperationsFor<'messages'>['getMessage']>[0]['principal']>().toEqualTypeOf<InboxPrincipal>();
+  });
+
+  it('a missing operation, an operation no route names, or one that needs more of the principal than its route proves does not compile', () => {
+    const op = async (): Promise<OperationResult> => ({});
+    const needsInbox = async (req: HttpRequest<'inbox'>): Promise<OperationResult> => ({ result: req.principal.inbox.id });
+    const build = null as unknown as typeof httpHandler;
+    const extra = { createListEntry: op, listListEntries: op, deleteListEntry: op, archiveListEntry: op };
+    // Never called (building a handler loads its schemas): tsc checks each line meets its error.
+    const cases = () => [
+      // @ts-expect-error deleteListEntry is missing.
+      build('lists', { createListEntry: op, listListEntries: op }),
+      // @ts-expect-error no route of lists is archiveListEntry.
+      build('lists', extra),
+      // @ts-expect-error DELETE /v1/lists/{id} takes an account key: no inbox is proven.
+      build('lists', { createListEntry: op, listListEntries: op, deleteListEntry: needsInbox }),
+    ];
+    expect(cases).toBeTypeOf('function');
   });
 });
