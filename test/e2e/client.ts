@@ -56,6 +56,17 @@ export async function addInbox(accountKey: string, username = uniqueUsername(), 
   return r.body.result;
 }
 
+/**
+ * A new account with one inbox, upgraded to a paid tier (the sandbox payment provider charges
+ * pm_card_visa): what sending, scheduled drafts and custom domains need.
+ */
+export async function paidAccount(tier: 'developer' | 'growth' = 'developer'): Promise<CreatedInbox> {
+  const inbox = await newAccount();
+  const r = await api('POST', '/v1/account/upgrade', { key: inbox.account_api_key, body: { tier, payment_method: 'pm_card_visa' } });
+  if (r.status !== 200) throw new Error(`upgrade to ${tier} failed: ${r.status} ${r.text}`);
+  return inbox;
+}
+
 /** The X-RateLimit-* headers as numbers (NaN when a header is missing). */
 export const rateHeaders = (h: Headers) => ({
   limit: Number(h.get('x-ratelimit-limit') ?? NaN),

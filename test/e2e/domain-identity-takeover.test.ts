@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { DeleteUserPolicyCommand, IAMClient, PutUserPolicyCommand } from '@aws-sdk/client-iam';
 import { CreateEmailIdentityCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, newAccount, target } from './client.ts';
+import { api, paidAccount, target } from './client.ts';
 import { publishZone, type ZoneRecord } from './dns-server.ts';
 
 const uniqueDomain = (what: string) => `${what}-${randomBytes(4).toString('hex')}.example-${randomBytes(2).toString('hex')}.test`;
@@ -20,13 +20,6 @@ interface DnsRecord { type: 'MX' | 'CNAME' | 'TXT'; name: string; value: string;
 interface Domain { id: string; domain: string; status: string; records: DnsRecord[]; ownership_verified: boolean }
 
 let ses: SESv2Client;
-
-async function paidAccount() {
-  const acct = await newAccount();
-  const r = await api('POST', '/v1/account/upgrade', { key: acct.account_api_key, body: { tier: 'developer', payment_method: 'pm_card_visa' } });
-  expect(r.status, r.text).toBe(200);
-  return acct;
-}
 
 const publish = (domain: string, records: DnsRecord[]) =>
   publishZone(target().dnsZoneDir!, domain, records.map((r): ZoneRecord => ({ type: r.type, name: r.name, value: r.value, priority: r.priority })));

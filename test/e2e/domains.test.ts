@@ -11,11 +11,11 @@ import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, newAccount, target, uniqueUsername, type CreatedInbox } from './client.ts';
+import { api, newAccount, paidAccount, target, uniqueUsername, type CreatedInbox } from './client.ts';
 import { publishZone, type ZoneRecord } from './dns-server.ts';
 import { closeMail, sendMail, smtp, uniqueSubject, waitForMessage } from './mail.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
-import * as keys from '../../lambdas/platform/dynamo/keys.ts';
+import * as entities from '../../lambdas/domains/domains.entities.ts';
 
 afterAll(closeMail);
 
@@ -28,13 +28,6 @@ interface DnsRecord { type: 'MX' | 'CNAME' | 'TXT'; name: string; value: string;
 interface Domain {
   id: string; domain: string; domain_unicode: string; status: string; records: DnsRecord[]; verified_at: string | null;
   ownership_verified: boolean; expires_at: string | null;
-}
-
-async function paidAccount(tier: 'developer' | 'growth' = 'developer') {
-  const acct = await newAccount();
-  const r = await api('POST', '/v1/account/upgrade', { key: acct.account_api_key, body: { tier, payment_method: 'pm_card_visa' } });
-  expect(r.status, r.text).toBe(200);
-  return acct;
 }
 
 async function addDomain(key: string, domain: string): Promise<Domain> {
@@ -83,7 +76,7 @@ async function expireClaim(accountKey: string, domainId: string) {
   const t = target();
   const db = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: t.awsEndpoint, region: REGION, credentials: t.awsCredentials ?? { accessKeyId: 'local', secretAccessKey: 'local' } }));
   try {
-    await db.send(new UpdateCommand({ TableName: t.tableName, Key: keys.domain(accountId, domainId), UpdateExpression: 'SET expires_at = :past',
+    await db.send(new UpdateCommand({ TableName: t.tableName, Key: entities.domainKey(accountId, domainId), UpdateExpression: 'SET expires_at = :past',
       ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }));
   } finally {
     db.destroy();

@@ -5,7 +5,7 @@
  * moved, never when it was discarded — and then exists only as the sent message.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, newAccount, target, type CreatedInbox } from './client.ts';
+import { api, newAccount, paidAccount, target, type CreatedInbox } from './client.ts';
 import { allMessages, closeMail, eventuallyValue, expectError, SENDER, sendMail, uniqueSubject, waitForMessage, waitForMessages, type Msg } from './mail.ts';
 
 afterAll(closeMail);
@@ -36,17 +36,6 @@ async function patchDraft(inbox: CreatedInbox, id: string, body: Record<string, 
   const r = await api('PATCH', `${drafts(inbox)}/${id}`, { key: inbox.api_key, body });
   expect(r.status, r.text).toBe(200);
   return r.body.result as Msg;
-}
-
-async function upgrade(inbox: CreatedInbox) {
-  const r = await api('POST', '/v1/account/upgrade', { key: inbox.account_api_key, body: { tier: 'developer', payment_method: 'pm_card_visa' } });
-  expect(r.status, r.text).toBe(200);
-}
-
-async function paidAccount() {
-  const inbox = await newAccount();
-  await upgrade(inbox);
-  return inbox;
 }
 
 /** A send_at `ms` from now on a whole second (the schedule fires at second precision). */

@@ -5,20 +5,13 @@
  */
 import { DynamoDBClient, ListTablesCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, newAccount, target, uniqueUsername, type CreatedInbox } from './client.ts';
+import { api, newAccount, paidAccount, target, uniqueUsername, type CreatedInbox } from './client.ts';
 import { closeMail, expectError, SENDER, sendMail, uniqueSubject, waitForMessage } from './mail.ts';
 
 afterAll(closeMail);
 
 const json = (text: string, key?: string) => ({ rawBody: text, key, headers: { 'content-type': 'application/json' } });
 const deep = (n: number, inner = '1') => '{"a":'.repeat(n) + inner + '}'.repeat(n);
-
-async function paidAccount() {
-  const inbox = await newAccount();
-  const r = await api('POST', '/v1/account/upgrade', { key: inbox.account_api_key, body: { tier: 'developer', payment_method: 'pm_card_visa' } });
-  expect(r.status, r.text).toBe(200);
-  return inbox;
-}
 
 async function inboxWithThread() {
   const inbox = await newAccount();

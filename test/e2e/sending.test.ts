@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addInbox, api, newAccount, target, type CreatedInbox } from './client.ts';
+import { addInbox, api, newAccount, paidAccount, target, type CreatedInbox } from './client.ts';
 import { allMessages, closeMail, eventuallyValue, expectError, uniqueSubject, waitForMessage, waitForMessages, type Msg } from './mail.ts';
 import { startReceiver, verifySignature, SIGNATURE_HEADER, type Receiver } from './receiver.ts';
 
@@ -29,17 +29,6 @@ const WAIT = 15_000;
 const bare = (id: string | undefined | null) => (id ?? '').trim().replace(/^<|>$/g, '');
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ourMessageId = () => new RegExp(`^<[^<>@\\s]+@${escape(target().mailDomain)}>$`);
-
-async function upgrade(inbox: CreatedInbox) {
-  const r = await api('POST', '/v1/account/upgrade', { key: inbox.account_api_key, body: { tier: 'developer', payment_method: 'pm_card_visa' } });
-  expect(r.status, r.text).toBe(200);
-}
-
-async function paidAccount() {
-  const inbox = await newAccount();
-  await upgrade(inbox);
-  return inbox;
-}
 
 const sendPath = (inbox: CreatedInbox) => `/v1/inboxes/${inbox.id}/send`;
 
@@ -546,7 +535,7 @@ describe('the daily send quota (on a throwaway table)', () => {
   let baseUrl = '';
   let store: typeof import('../../lambdas/sending/sending.store.ts');
   let putCount: (pk: Record<string, string>, count: number) => Promise<void>;
-  let keys: typeof import('../../lambdas/platform/dynamo/keys.ts');
+  let sendingEntities: typeof import('../../lambdas/sending/sending.entities.ts');
   let stopMoto: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
@@ -582,7 +571,7 @@ describe('the daily send quota (on a throwaway table)', () => {
       MAILROOM_LOCAL_MODE: 'true', PAYMENT_PROVIDER: 'sandbox', API_RATE_LIMIT_MULTIPLIER: '1000', FREE_INBOX_CREATES_PER_IP_PER_HOUR: '1000',
     });
     store = await import('../../lambdas/sending/sending.store.ts');
-    keys = await import('../../lambdas/platform/dynamo/keys.ts');
+    sendingEntities = await import('../../lambdas/sending/sending.entities.ts');
     const { documentClient } = await import('../../lambdas/platform/aws/dynamo.ts');
     const { PutCommand } = await import('../../lambdas/platform/aws/dynamo-commands.ts');
     putCount = async (key, count) => { await documentClient.send(new PutCommand({ TableName: res.tableName, Item: { ...key, count } })); };
@@ -670,7 +659,7 @@ describe('the daily send quota (on a throwaway table)', () => {
     const nextMidnight = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
     if (nextMidnight - nowMs < 10_000) await new Promise((r) => setTimeout(r, nextMidnight - nowMs + 500)); // not across midnight
     const today = store.utcDay(Date.now());
-    await putCount(keys.dailySends(accountId, today), 999);
+    await putCount(sendingEntities.dailySendsKey(accountId, today), 999);
     const sendBody = { to: SUCCESS, subject: 'Quota', body: 'x' };
 
     const last = await api('POST', `/v1/inboxes/${inbox.id}/send`, { baseUrl, key: inbox.api_key, body: sendBody });
