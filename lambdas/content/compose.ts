@@ -10,7 +10,7 @@ const loadComposer = () => (composerClass ??= import('nodemailer/lib/mail-compos
  * structure, base64 attachments. Header values are checked for CR/LF before they get here
  * (assertHeaderSafe), and the composer folds and encodes whatever remains.
  */
-export interface OutboundMail {
+export interface MailToSend {
   from: { name: string; address: string };
   to: string[];
   cc: string[];
@@ -32,7 +32,7 @@ export function headerProblem(field: string, value: string): string | undefined 
   return CRLF.test(value) ? `${field} must not contain line breaks` : undefined;
 }
 
-export async function composeMime(m: OutboundMail): Promise<Buffer> {
+export async function composeMime(m: MailToSend): Promise<Buffer> {
   const MailComposer = await loadComposer();
   const composer = new MailComposer({
     from: { name: m.from.name, address: m.from.address },

@@ -1,7 +1,7 @@
 /**
  * The mail-content pipeline: what ingest derives from a received message, once.
  *
- *   raw MIME (S3 object stream) ─ parseInboundStream ─ MailParser, byte caps while streaming,
+ *   raw MIME (S3 object stream) ─ parseInboundReadable ─ MailParser, byte caps while streaming,
  *                                                      format=flowed decoded per RFC 3676
  *   HTML part ─ renderHtmlOnce ─ one tokenizer pass → rendered lines (+ quote hints,
  *                                 signature flags) and, riding the same pass, the link scanner
@@ -18,7 +18,7 @@ import { capHtml, extractReply, extractReplyFromRendered, renderHtmlOnce, textOf
 import type { CtaLink, VerificationCode } from './links/types.ts';
 
 export { decodeFlowed } from './flowed.ts';
-export { parseInboundMail, parseInboundStream, type ParsedInbound } from './parse-mail.ts';
+export { parseInboundMail, parseInboundReadable, type ParsedInbound } from './parse-mail.ts';
 
 export interface DerivedContent {
   body_text: string;

@@ -125,7 +125,7 @@ function fromHeaders(headers: Record<string, string | string[]>, raw: Buffer, pa
  * `parseError` and as much as could be read.
  */
 export async function parseInboundMail(raw: Buffer): Promise<ParsedInbound> {
-  return parseInboundStream(Readable.from([raw]));
+  return parseInboundReadable(Readable.from([raw]));
 }
 
 /** What mailsplit tells of a MIME part (the fields the flowed handling reads). */
@@ -179,7 +179,7 @@ class TooLarge extends Error {}
  * they arrive: past MAX_PARSE_BYTES the stream is abandoned and the message kept headers
  * only, so a huge message is never buffered whole. Never throws.
  */
-export async function parseInboundStream(source: Readable): Promise<ParsedInbound> {
+export async function parseInboundReadable(source: Readable): Promise<ParsedInbound> {
   const kept: Buffer[] = [];
   let size = 0;
   const parser = new FlowedAwareParser({

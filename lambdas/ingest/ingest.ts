@@ -1,5 +1,5 @@
 import { deterministicId } from '../platform/ids.ts';
-import { deriveContent, parseInboundStream, type DerivedContent, type ParsedInbound } from '../content/index.ts';
+import { deriveContent, parseInboundReadable, type DerivedContent, type ParsedInbound } from '../content/index.ts';
 import { matchSenderRules } from '../messages/sender-rules.ts';
 import { authenticationOf, type Authentication } from '../content/sender-trust.ts';
 import { spamScore, type Verdicts } from '../content/spam.ts';
@@ -93,7 +93,7 @@ export async function ingestInboundMail(n: InboundNotification, deadline = Date.
   // Parsed as it streams from the bucket, with the size caps applied while streaming.
   const raw = await getObjectStream(rawKey);
   if (!raw) throw new Error(`raw message ${rawKey} is not in the bucket`);
-  const parsed = await parseInboundStream(raw);
+  const parsed = await parseInboundReadable(raw);
   // Each inbox with its arrival marker and the thread this mail answers: one round trip for all.
   const targets = await mailTargets(inboxIds, threadCandidates(parsed.inReplyTo, parsed.references), parsed.messageId);
   const known = new Set(targets.map((t) => claimOf(t.inbox)));

@@ -14,7 +14,7 @@ import type { AccountRecord } from '../accounts/accounts.entities.ts';
 import type { InboxRecord } from '../inboxes/inboxes.entities.ts';
 import type { MessageRecord } from '../messages/messages.entities.ts';
 import type { DraftRecord } from './sending.entities.ts';
-import { assertMaySend, sendMail } from './transmit.ts';
+import { assertMaySend, sendMail } from './send-mail.ts';
 
 export type CreateDraftInput = z.output<typeof CreateDraftBody>;
 export type ListDraftsInput = z.output<typeof ListDraftsQuery>;

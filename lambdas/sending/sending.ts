@@ -10,7 +10,7 @@ import { findMessageById, getMessage } from '../messages/messages.store.ts';
 import type { AccountRecord } from '../accounts/accounts.entities.ts';
 import type { InboxRecord } from '../inboxes/inboxes.entities.ts';
 import type { MessageRecord } from '../messages/messages.entities.ts';
-import { sendMail, type SendRequest } from './transmit.ts';
+import { sendMail, type SendRequest } from './send-mail.ts';
 import { newId } from '../platform/ids.ts';
 import type { Caller } from '../platform/caller.ts';
 

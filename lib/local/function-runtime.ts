@@ -23,7 +23,7 @@ const serializeError = (e: unknown) => e instanceof Error
 // the function's SendEmail calls reach it through this bridge.
 let nextCall = 0;
 const pendingCalls = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
-async function outbound(mail: SentMail): Promise<void> {
+async function sendThroughHost(mail: SentMail): Promise<void> {
   const id = ++nextCall;
   await new Promise<void>((resolve, reject) => {
     pendingCalls.set(id, { resolve, reject });
@@ -36,7 +36,7 @@ function load(): Promise<Handler> {
   loaded ??= (async () => {
     if (data.sesSend) {
       const ses = await import('../../lambdas/platform/aws/ses.ts');
-      ses.registerLocalOutbound(outbound);
+      ses.registerLocalSend(sendThroughHost);
     }
     const mod = await import(data.entry) as { handler?: Handler };
     if (typeof mod.handler !== 'function') throw new Error(`${data.entry} exports no function named handler`);

@@ -225,7 +225,7 @@ function inProcessHost(o: FunctionsHostOptions): FunctionsHost {
   let outboundRegistered: Promise<void> | undefined;
   return {
     invoke: async (name, event, requestId = randomUUID()) => {
-      outboundRegistered ??= import('../../lambdas/platform/aws/ses.ts').then((m) => m.registerLocalOutbound(o.outbound));
+      outboundRegistered ??= import('../../lambdas/platform/aws/ses.ts').then((m) => m.registerLocalSend(o.outbound));
       await outboundRegistered;
       let h = handlers.get(name);
       if (!h) handlers.set(name, (h = import(entryOf(name)).then((m: { handler: (e: unknown, c: unknown) => Promise<unknown> }) => m.handler)));

@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import { Parser, Tokenizer } from 'htmlparser2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeFlowed, deriveContent, parseInboundMail, parseInboundStream } from '../../lambdas/content/index.ts';
+import { decodeFlowed, deriveContent, parseInboundMail, parseInboundReadable } from '../../lambdas/content/index.ts';
 import { MAX_PARSE_BYTES } from '../../lambdas/content/limits.ts';
 
 const crlf = (s: string) => s.replace(/\r?\n/g, '\r\n');
@@ -73,7 +73,7 @@ describe('streaming parse with caps', () => {
   it('parses the message as it streams, in small chunks', async () => {
     const raw = Buffer.from(crlf('From: a@example.com\nTo: b@example.com\nSubject: Hi\n\nHello there.\n'));
     const chunks = Array.from({ length: raw.length }, (_, i) => raw.subarray(i, i + 1));
-    const p = await parseInboundStream(Readable.from(chunks));
+    const p = await parseInboundReadable(Readable.from(chunks));
     expect(p.subject).toBe('Hi');
     expect(p.text.trim()).toBe('Hello there.');
   });
@@ -88,7 +88,7 @@ describe('streaming parse with caps', () => {
         yield MB;
       }
     }
-    const p = await parseInboundStream(Readable.from(huge()));
+    const p = await parseInboundReadable(Readable.from(huge()));
     expect(p.parseError).toMatch(/parse limit/);
     expect(p.subject).toBe('Huge');
     expect(p.from?.address).toBe('big@example.com');

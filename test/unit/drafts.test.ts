@@ -1,7 +1,7 @@
 /**
  * The drafts use cases (lambdas/sending/drafts.ts) with the draft store, the message store and
  * the account store in memory, faked at their interfaces; the scheduler (EventBridge Scheduler)
- * and the transmit step (SES) are recorded at their boundary. What an agent notices: a draft is
+ * and the send-mail step (SES) are recorded at their boundary. What an agent notices: a draft is
  * scheduled exactly when it has a send_at, moving or removing send_at moves or removes the
  * schedule, a draft being sent can no longer be changed, a send is exactly once, and a scheduled
  * send that meets a passing limit is postponed while one refused for good leaves the draft.
@@ -34,7 +34,7 @@ const mem = vi.hoisted(() => ({
   scheduled: [] as { draft_id: string; send_at: string }[],
   cancelled: [] as { draft_id: string; send_at: string }[],
   sent: [] as { subject: string; to: string[]; in_reply_to?: string }[],
-  /** What the transmit step refuses with, when set. */
+  /** What the send-mail step refuses with, when set. */
   refuse: undefined as Error | undefined,
 }));
 const copy = <T>(v: T): T => (v === undefined ? v : structuredClone(v));
@@ -93,7 +93,7 @@ vi.mock('../../lambdas/platform/aws/scheduler.ts', () => ({
 
 vi.mock('../../lambdas/platform/aws/secrets.ts', () => ({ linkSigningSecret: async () => 'unit-link-secret-0123456789abcdef0123456789' }));
 
-vi.mock('../../lambdas/sending/transmit.ts', () => ({
+vi.mock('../../lambdas/sending/send-mail.ts', () => ({
   assertMaySend: async () => { if (mem.refuse) throw mem.refuse; },
   sendMail: async (r: { inbox: any; account: any; to: string[]; subject: string; answering?: any; threadId: string | null }) => {
     if (mem.refuse) throw mem.refuse;

@@ -7,7 +7,7 @@
  */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { parseInboundStream } from '../../lambdas/content/parse-mail.ts';
+import { parseInboundReadable } from '../../lambdas/content/parse-mail.ts';
 import { MAX_PARSE_BYTES } from '../../lambdas/content/limits.ts';
 import { cpuClock } from '../cpu-time.ts';
 
@@ -21,7 +21,7 @@ async function headersOnly(head: string) {
     yield Buffer.from(crlf(`${head}\n\n`), 'latin1');
     for (let sent = 0; sent <= MAX_PARSE_BYTES; sent += MB.length) yield MB;
   }
-  return parseInboundStream(Readable.from(huge()));
+  return parseInboundReadable(Readable.from(huge()));
 }
 
 /** Parses the message, in ms of CPU time. */

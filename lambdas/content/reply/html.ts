@@ -253,7 +253,7 @@ export interface TreeListener {
  * elements (push/pop only, with a per-name count so a stray close tag costs nothing), so
  * the work stays linear however deep or malformed the markup is.
  */
-class StreamRenderer implements TokenizerCallbacks {
+class TokenRenderer implements TokenizerCallbacks {
   readonly b = new TextBuilder();
   structural = false;
   private readonly stack: Open[] = [];
@@ -458,7 +458,7 @@ export interface RenderedHtml {
 }
 
 export function renderHtmlOnce(html: string, listener?: TreeListener): RenderedHtml {
-  const r = new StreamRenderer(html, listener);
+  const r = new TokenRenderer(html, listener);
   const tokenizer = new Tokenizer({ decodeEntities: true }, r);
   tokenizer.write(html);
   tokenizer.end();

@@ -14,7 +14,7 @@ export interface SentMail { raw: Buffer; from: string; destinations: string[]; s
  * path, mailbox-simulator events); in AWS nothing is registered and SES does it.
  */
 let afterSend: ((m: SentMail) => Promise<void>) | undefined;
-export const registerLocalOutbound = (fn: (m: SentMail) => Promise<void>) => { afterSend = fn; };
+export const registerLocalSend = (fn: (m: SentMail) => Promise<void>) => { afterSend = fn; };
 
 const verified = new Map<string, Promise<boolean>>();
 /**
