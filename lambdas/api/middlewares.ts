@@ -12,6 +12,7 @@ import type { RouteDef } from '../platform/http/route.ts';
 import { callerForKey, countApiRequest } from '../accounts/access.ts';
 import { errorResponse, successResponse } from '../platform/http/envelope.ts';
 import { API_RATE_WINDOW_SECONDS, MAX_REQUEST_BODY_BYTES } from '../platform/http/limits.ts';
+import { formatBytes } from '../platform/payload-limits.ts';
 import { matchRoute } from './route-match.ts';
 import type { HttpContext, HttpEvent, HttpRequest, HttpResponse, OperationResult, Principal } from '../platform/http/types.ts';
 
@@ -71,7 +72,7 @@ export const parseRequest = (): Middleware => ({
       : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
     const maxBytes = route.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES;
     if (raw && raw.length > maxBytes) {
-      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is ${raw.length} bytes; this endpoint accepts at most ${maxBytes}.`, {
+      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is ${raw.length} bytes; this endpoint accepts at most ${maxBytes} (${formatBytes(maxBytes)}).`, {
         details: { max_bytes: maxBytes, received_bytes: raw.length },
       });
     }

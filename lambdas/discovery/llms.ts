@@ -3,12 +3,18 @@
  * never describe a different API than the one served.
  */
 import { TOOLS } from '../mcp/tools.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../platform/http/limits.ts';
+import { formatBytes, MAX_ATTACHMENT_BYTES_TOTAL, MAX_ATTACHMENT_REQUEST_BODY_BYTES } from '../platform/payload-limits.ts';
 
 type Json = Record<string, any>;
 
 export interface DocsContext { apiUrl: string; siteUrl: string; mailDomain: string }
 
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'];
+
+/** The body caps (platform/payload-limits.ts: under Lambda's 6 MB payload quota); llms.txt says it shorter. */
+const bodyCaps = `- Request bodies: at most ${formatBytes(MAX_REQUEST_BODY_BYTES)}; POST /v1/inboxes/{id}/send ${formatBytes(MAX_ATTACHMENT_REQUEST_BODY_BYTES)}, `
+  + `its attachments (base64) at most ${formatBytes(MAX_ATTACHMENT_BYTES_TOTAL)} decoded in all. A larger body is 413 PAYLOAD_TOO_LARGE (details.max_bytes).`;
 
 function operations(doc: Json) {
   const out: { method: string; path: string; op: Json }[] = [];
@@ -124,7 +130,8 @@ export function buildLlmsTxt(doc: Json, c: DocsContext): string {
     '- next_steps always says what to do next; follow it.',
     '- 429 RATE_LIMIT_EXCEEDED carries retry_after (seconds). Every response has X-RateLimit-Limit/Remaining/Reset/Window.',
     '- Lists take limit (1-100, default 50); pass next_cursor back as cursor for the next page (offset works too, but costs its depth). Results carry total.',
-    '- client_id on POST /v1/inboxes makes creation idempotent.', '');
+    '- client_id on POST /v1/inboxes makes creation idempotent.',
+    `- Body caps: ${formatBytes(MAX_REQUEST_BODY_BYTES)}; send ${formatBytes(MAX_ATTACHMENT_REQUEST_BODY_BYTES)}, attachments ${formatBytes(MAX_ATTACHMENT_BYTES_TOTAL)} decoded. Over: 413.`, '');
   return `${lines.join('\n')}\n`;
 }
 
@@ -138,7 +145,7 @@ export function buildLlmsFullTxt(doc: Json, c: DocsContext): string {
     '- Keys: mr_free_<32 hex> / mr_live_<32 hex>. The account key (account_api_key) controls the account; an inbox key (api_key) one inbox. Rotating a key (POST /v1/inboxes/{id}/rotate-key, POST /v1/account/rotate-key) refuses the old one at once.',
     '- view_url carries a read-only view token (mrv_…), not a key: it opens the inbox page only; the API answers it 401.',
     '- Rate limits per account per minute by tier; X-RateLimit-* headers on every response; 429 with retry_after when exceeded.',
-    '');
+    bodyCaps, '');
   let tag = '';
   for (const { method, path, op } of operations(doc)) {
     if (op.tags?.[0] !== tag) { tag = op.tags?.[0]; lines.push(`## ${tag}`, ''); }
@@ -170,6 +177,7 @@ export function buildLlmsFullTxt(doc: Json, c: DocsContext): string {
       'VALIDATION_ERROR (400): a field is invalid; "field" names it.', 'MALFORMED_JSON (400): the body is not JSON.',
       'INVALID_USERNAME (400), USERNAME_TAKEN (409).', 'INBOX_NOT_FOUND (404).', 'INBOX_LIMIT_EXCEEDED (403): with upgrade_context.',
       'RATE_LIMIT_EXCEEDED (429): code API_RATE_LIMIT, INBOX_CREATE_RATE_LIMIT, CONCURRENT_WAIT_LIMIT or STREAM_CONNECTION_LIMIT; retry_after.',
+      'PAYLOAD_TOO_LARGE (413): the body is over the endpoint\'s cap (details.max_bytes). ATTACHMENTS_TOO_LARGE (400): attachments over their total.',
       'PAYMENT_DECLINED (402): the payment method was declined.', 'TIER_ALREADY_HELD (400).', 'NOT_FOUND (404), METHOD_NOT_ALLOWED (405).',
     ].map((l) => `- ${l}`), '');
   return `${lines.join('\n')}\n`;
@@ -190,6 +198,7 @@ export const SKILL_CHANGELOG: readonly { version: string; date: string; changes:
       'wait from= matches the sender address\'s domain (subdomains included) or a whole address, never the display name; a display name is a 400.',
       'Allowlist entries admit a sender only when authentication.sender_verified is true (DMARC passed for the From domain).',
       'At most a tier\'s number of concurrent waits and stream connections per account: 429 RATE_LIMIT_EXCEEDED with code CONCURRENT_WAIT_LIMIT / STREAM_CONNECTION_LIMIT and retry_after.',
+      'A send body is at most 4 MiB and its attachments 2.25 MiB decoded (were 10 MiB and 7 MiB): 413 PAYLOAD_TOO_LARGE / 400 ATTACHMENTS_TOO_LARGE.',
     ],
   },
   {

@@ -3,6 +3,8 @@ import { routesWithSchemas, type RouteDef, type RouteSchemas } from '../routes.t
 import { components } from '../platform/http/common.schemas.ts';
 import { ErrorEnvelope, successEnvelope } from '../platform/http/common.responses.ts';
 import { API_VERSION } from '../platform/version.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../platform/http/limits.ts';
+import { formatBytes } from '../platform/payload-limits.ts';
 
 export { API_VERSION } from '../platform/version.ts';
 
@@ -67,7 +69,7 @@ class Converter {
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request (the error names the field)', 401: 'Missing or invalid API key', 402: 'Payment required',
   403: 'Not allowed for this account', 404: 'Not found', 405: 'Method not allowed', 409: 'Conflict',
-  413: 'Body too large', 429: 'Rate limit exceeded (see retry_after)', 500: 'Server error', 501: 'Not available in this deployment',
+  429: 'Rate limit exceeded (see retry_after)', 500: 'Server error', 501: 'Not available in this deployment',
 };
 
 type ObjectSchema = { properties?: Record<string, Json>; required?: string[] };
@@ -115,7 +117,8 @@ export async function buildOpenApi(serverUrl: string) {
     const errs = new Set<number>([...(r.body || r.query || r.params ? [400] : []), ...(r.auth === 'none' ? [] : [401]), 429, 500, ...(r.errors ?? [])]);
     if (r.body) errs.add(413);
     for (const code of [...errs].sort()) {
-      responses[String(code)] = { description: STATUS_TEXT[code] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+      const description = code === 413 ? `Body over ${formatBytes(r.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES)} (PAYLOAD_TOO_LARGE)` : STATUS_TEXT[code] ?? 'Error';
+      responses[String(code)] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     }
     paths[r.path] ??= {};
     paths[r.path]![r.method.toLowerCase()] = {

@@ -29,5 +29,8 @@ export const eventsFunctions = {
     // 29 s: a subscribe replaying missed events runs inside API Gateway's integration timeout.
     description: 'Realtime event stream: WebSocket connect/subscribe/replay and GET /v1/stream',
     kind: 'http', memoryMb: 512, timeoutSeconds: 29, needs: ['tableRead', 'tableWrite', 'bucketRead', 'streamPost'],
+    // An open WebSocket holds no execution, but a subscribe replaying missed events runs up to
+    // 29 s: capped (and kept) so a reconnect storm cannot take the other functions' executions.
+    reservedConcurrency: 20,
   },
 } as const satisfies Record<string, FunctionSpec>;

@@ -17,6 +17,11 @@ export const messagesFunctions = {
     // without lengthening the other message routes' timeout.
     description: 'Long-poll wait for the next matching message of an inbox',
     kind: 'http', memoryMb: 256, timeoutSeconds: 28, needs: ['tableRead', 'tableWrite', 'bucketRead'],
+    // A ceiling as much as a reservation: a wave of long-polls (each up to 25 s) takes at most
+    // this many of the account's executions, never the API's others. As many as the largest
+    // tier lets one account hold at once (TIER_LIMITS.enterprise.concurrentWaits), so an account
+    // within its own allowance is never throttled by this ceiling alone.
+    reservedConcurrency: 200,
   },
   threads: {
     slice: 'messages',

@@ -17,12 +17,10 @@ import type { AttachmentRecord, MessageRecord, ThreadRecord } from '../messages/
 import { recordSent, releaseSend, reserveSend, sendsToday, setDeliveryStatus, suppressedAmong, utcDay } from './sending.store.ts';
 import { dispatchAfterCommit, newEvent } from '../events/outbox.ts';
 import { offloadLargeBodies } from '../messages/message-bodies.ts';
+import { formatBytes, MAX_ATTACHMENT_BYTES_TOTAL } from '../platform/payload-limits.ts';
 import { messageView } from '../messages/message-views.ts';
 import { upgradeContext } from '../accounts/upgrade-context.ts';
 import { displayName } from '../inboxes/inbox-views.ts';
-
-/** Attachments are sent inline in the raw message; SES's raw message limit is 40 MB, API Gateway's body 10 MB. */
-export const MAX_ATTACHMENT_BYTES_TOTAL = 7 * 1024 * 1024;
 
 export interface SendRequest {
   inbox: InboxRecord;
@@ -97,7 +95,11 @@ export async function sendMail(r: SendRequest, opts: { messageId?: string } = {}
   const recipients = [...r.to, ...r.cc, ...r.bcc];
   await assertMaySend(r.account, recipients, r.inbox.address);
   const total = r.attachments.reduce((n, a) => n + a.content.length, 0);
-  if (total > MAX_ATTACHMENT_BYTES_TOTAL) throw badRequest('ATTACHMENTS_TOO_LARGE', `Attachments total ${total} bytes; at most ${MAX_ATTACHMENT_BYTES_TOTAL}.`, { field: 'attachments' });
+  if (total > MAX_ATTACHMENT_BYTES_TOTAL) {
+    throw badRequest('ATTACHMENTS_TOO_LARGE', `Attachments total ${total} bytes; at most ${MAX_ATTACHMENT_BYTES_TOTAL} (${formatBytes(MAX_ATTACHMENT_BYTES_TOTAL)}) decoded.`, {
+      field: 'attachments', details: { max_bytes: MAX_ATTACHMENT_BYTES_TOTAL, received_bytes: total },
+    });
+  }
 
   const nowMs = Date.now();
   await reserveOrRefuse(r.account, nowMs);

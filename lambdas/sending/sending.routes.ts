@@ -3,6 +3,7 @@
  * the order the API is documented in; lambdas/platform/http/route.ts says what a row is.
  */
 import { schemaModules, type RouteDef } from '../platform/http/route.ts';
+import { MAX_ATTACHMENT_REQUEST_BODY_BYTES } from '../platform/payload-limits.ts';
 
 /** Request schemas: a function builds those of its own routes at init. */
 const s = schemaModules({
@@ -33,7 +34,7 @@ export const sendingRoutes = [
     response: res('drafts', 'SendResult'), errors: [402, 404, 409, 501, 502] },
   { method: 'POST', path: '/v1/inboxes/{id}/send', fn: 'sending', operationId: 'sendMessage', auth: 'inbox-or-account', tag: 'Drafts',
     summary: 'Send an email now (paid tiers); client_id makes it idempotent', params: s('common', 'InboxParams'), body: s('sending', 'SendBody'),
-    response: res('drafts', 'SendResult'), successStatus: 201, errors: [402, 404, 409, 501, 502], maxBodyBytes: 10 * 1024 * 1024 },
+    response: res('drafts', 'SendResult'), successStatus: 201, errors: [402, 404, 409, 501, 502], maxBodyBytes: MAX_ATTACHMENT_REQUEST_BODY_BYTES },
   { method: 'POST', path: '/v1/messages/{id}/reply', fn: 'sending', operationId: 'replyToMessage', auth: 'any', tag: 'Drafts',
     summary: 'Reply in the same thread (Re: subject, In-Reply-To/References); reply_all adds the other recipients', params: s('sending', 'MessageIdParams'),
     body: s('sending', 'ReplyBody'), response: res('drafts', 'SendResult'), successStatus: 201, errors: [402, 404, 409, 501, 502] },

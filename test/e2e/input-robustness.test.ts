@@ -214,6 +214,32 @@ describe('bodies over a limit (an 11 MB body got a non-envelope 413)', () => {
     expectError(overCap, 413, 'PAYLOAD_TOO_LARGE');
     expect(overCap.body.details.max_bytes).toBe(256 * 1024);
   });
+
+  // Lambda carries at most 6 MB per invocation: send is capped at 4 MiB so that a body over the
+  // cap still reaches the function (deployed too) and gets the envelope naming the cap.
+  it('a send body over 4 MiB is 413 PAYLOAD_TOO_LARGE naming 4 MiB, from the API itself', async () => {
+    const acct = await paidAccount();
+    const r = await api('POST', `/v1/inboxes/${acct.id}/send`, json(`{"to":"bob@example.com","subject":"s","body":"${'x'.repeat(4 * 1024 * 1024)}"}`, acct.api_key));
+    expectError(r, 413, 'PAYLOAD_TOO_LARGE');
+    expect(r.body.details.max_bytes).toBe(4 * 1024 * 1024);
+    expect(r.body.message).toContain('4 MiB');
+  });
+
+  it('attachments total at most 2.25 MiB decoded: one byte more is 400 ATTACHMENTS_TOO_LARGE, the cap itself is sent', async () => {
+    const acct = await paidAccount();
+    const cap = 2.25 * 1024 * 1024;
+    const send = (bytes: number) => api('POST', `/v1/inboxes/${acct.id}/send`, { key: acct.api_key, body: {
+      to: ['success@simulator.amazonses.com'], subject: 'attachments at the cap', body: 'See attached.',
+      attachments: [{ filename: 'a.bin', content: Buffer.alloc(bytes, 0x5a).toString('base64'), content_type: 'application/octet-stream' }],
+    } });
+    const over = await send(cap + 1);
+    expectError(over, 400, 'ATTACHMENTS_TOO_LARGE');
+    expect(over.body.field).toBe('attachments');
+    expect(over.body.details).toEqual({ max_bytes: cap, received_bytes: cap + 1 });
+    const at = await send(cap);
+    expect(at.status, at.text).toBe(201);
+    expect(at.body.result.status).toBe('queued');
+  });
 });
 
 // Each change is one atomic single-item update, which DynamoDB serialises per item. moto applies

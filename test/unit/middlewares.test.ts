@@ -167,6 +167,14 @@ describe('parseRequest: the route and the body', () => {
     expect(r.body.message).toContain(String(256 * 1024));
   });
 
+  it('sending takes a body of up to 4 MiB (attachments, under Lambda\'s 6 MB payload): one over it is a 413 naming that cap', async () => {
+    const body = JSON.stringify({ to: ['bob@example.com'], subject: 's', body: 'x'.repeat(4 * 1024 * 1024) });
+    const r = await call('POST', `/v1/inboxes/${INBOX}/send`, { key: INBOX_KEY, body });
+    expectError(r, 413, 'PAYLOAD_TOO_LARGE');
+    expect(r.body.details).toEqual({ max_bytes: 4 * 1024 * 1024, received_bytes: Buffer.byteLength(body) });
+    expect(r.body.message).toContain('(4 MiB)');
+  });
+
   it('malformed JSON is a 400 MALFORMED_JSON that says what is wrong with it', async () => {
     const r = await call('POST', '/v1/inboxes', { body: '{"username": "agent",' });
     expectError(r, 400, 'MALFORMED_JSON');

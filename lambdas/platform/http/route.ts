@@ -59,6 +59,6 @@ export interface RouteDef<F extends string = string> {
   fieldErrors?: Readonly<Record<string, string>>;
   /** Raw (non-envelope) responses such as openapi.json. */
   contentType?: string;
-  /** Request body cap; default MAX_REQUEST_BODY_BYTES. */
+  /** Request body cap; default MAX_REQUEST_BODY_BYTES, never above LARGEST_BODY_A_FUNCTION_RECEIVES (platform/payload-limits.ts). */
   maxBodyBytes?: number;
 }
