@@ -26,24 +26,29 @@
  * (docs/decisions.md: Custom domains).
  *
  * CloudFormation can create a receipt rule set but not make it the active one (there is one
- * active set per account and region); a custom resource calls SES SetActiveReceiptRuleSet on
- * create and update, and deactivates it on delete.
+ * active set per account and region). A custom resource (lib/custom-resources/receipt-rule-set.ts)
+ * activates ours only when no set is active or ours already is; another application's active set
+ * fails the deploy, naming it, unless -c takeOverReceiving=true. On delete it deactivates ours only
+ * if ours is still the active one.
  */
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AssetHashType, CustomResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as actions from 'aws-cdk-lib/aws-ses-actions';
-import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
+import { LocalEsbuild, PROJECT_ROOT } from './mailroom-function.ts';
+
+/** The activation function's handler, bundled like the catalogue's functions. */
+const ACTIVATION_ENTRY = 'lib/custom-resources/receipt-rule-set.ts';
 
 export interface MailroomIngestProps {
   /** Named in the alarm's description: the replay command takes it. */
@@ -55,8 +60,10 @@ export interface MailroomIngestProps {
   readonly ingestFunction: lambda.IFunction;
   /** Ingest's dead-letter queue (the function's DeadLetterConfig, set where the function is made). */
   readonly ingestDeadLetterQueue: sqs.IQueue;
-  /** Make this rule set the active one (replaces any other active set in the account/region). */
+  /** Make this rule set the active one when no other set is active in the account/region. */
   readonly activateRuleSet: boolean;
+  /** Replace another application's active set (-c takeOverReceiving=true); otherwise the deploy fails naming it. */
+  readonly takeOverReceiving?: boolean;
   /** When given, the MX record of the mail domain is created in it. */
   readonly hostedZone?: route53.IHostedZone;
   readonly logRetention: logs.RetentionDays;
@@ -100,7 +107,7 @@ export class MailroomIngest extends Construct {
   readonly ruleName: string;
   /** Where the MX record of the mail domain must point. */
   readonly mxTarget: string;
-  readonly activation?: cr.AwsCustomResource;
+  readonly activation?: CustomResource;
   /** Fires when the ingest dead-letter queue holds a message. */
   readonly deadLetterAlarm: cloudwatch.Alarm;
   /** What an operator attaches to run `npm run replay -- --stage <stage>`, and nothing more. */
@@ -192,42 +199,47 @@ export class MailroomIngest extends Construct {
     });
 
     if (props.activateRuleSet) {
+      // A function of our own (lib/custom-resources/receipt-rule-set.ts) rather than
+      // AwsCustomResource: the activation is conditional on the account's active set, which a
+      // fixed SDK call cannot be.
       const logGroup = new logs.LogGroup(this, 'ActivationLogs', {
         retention: props.logRetention,
         removalPolicy: RemovalPolicy.DESTROY,
       });
-      // Our own role (logs to its own group only) instead of the provider's default role with
-      // the AWS managed AWSLambdaBasicExecutionRole policy.
       const role = new iam.Role(this, 'ActivationRole', {
         assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-        description: 'Mailroom: activates the SES receipt rule set (custom resource provider)',
+        description: 'Mailroom: activates the SES receipt rule set when no other is active (custom resource)',
       });
       logGroup.grantWrite(role);
-      const call = (parameters: Record<string, string>): cr.AwsSdkCall => ({
-        service: 'SES',
-        action: 'SetActiveReceiptRuleSet',
-        parameters,
-        physicalResourceId: cr.PhysicalResourceId.of(`${this.ruleSetName}-active`),
-      });
-      this.activation = new cr.AwsCustomResource(this, 'ActivateRuleSet', {
-        // Omitting RuleSetName deactivates the active set: done on delete, before the set is
-        // deleted (an active set cannot be deleted).
-        onCreate: call({ RuleSetName: this.ruleSetName }),
-        onUpdate: call({ RuleSetName: this.ruleSetName }),
-        onDelete: call({}),
-        policy: cr.AwsCustomResourcePolicy.fromStatements([
-          new iam.PolicyStatement({ actions: ['ses:SetActiveReceiptRuleSet'], resources: ['*'] }),
-        ]),
+      role.addToPolicy(new iam.PolicyStatement({
+        actions: ['ses:DescribeActiveReceiptRuleSet', 'ses:SetActiveReceiptRuleSet'],
+        resources: ['*'],
+      }));
+      const activator = new lambda.Function(this, 'ActivationHandler', {
+        code: lambda.Code.fromAsset(PROJECT_ROOT, {
+          assetHashType: AssetHashType.OUTPUT,
+          bundling: { image: lambda.Runtime.NODEJS_24_X.bundlingImage, local: new LocalEsbuild(ACTIVATION_ENTRY) },
+        }),
+        handler: 'index.handler',
+        description: 'Mailroom: makes the receipt rule set active only when no other set is (or -c takeOverReceiving=true)',
+        runtime: lambda.Runtime.NODEJS_24_X,
+        architecture: lambda.Architecture.ARM_64,
+        memorySize: 256,
+        timeout: Duration.minutes(2),
         role,
         logGroup,
-        installLatestAwsSdk: false,
-        timeout: Duration.minutes(2),
       });
+      this.activation = new CustomResource(this, 'ActivateRuleSet', {
+        serviceToken: activator.functionArn,
+        resourceType: 'Custom::ReceiptRuleSetActivation',
+        properties: { RuleSetName: this.ruleSetName, TakeOverReceiving: String(props.takeOverReceiving ?? false) },
+      });
+      // Created after the rule set and rule: on delete, deactivated before them (an active set cannot be deleted).
       this.activation.node.addDependency(this.ruleSet);
       this.activation.node.addDependency(this.rule);
-      Validations.of(this.activation).acknowledge({
+      Validations.of(role).acknowledge({
         id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: 'ses:SetActiveReceiptRuleSet does not support resource-level permissions (IAM service authorization reference): it can only be granted on "*". The role is used by the activation custom resource alone.',
+        reason: 'ses:DescribeActiveReceiptRuleSet and ses:SetActiveReceiptRuleSet do not support resource-level permissions (IAM service authorization reference): they can only be granted on "*". The role is used by the activation function alone.',
       });
     }
 

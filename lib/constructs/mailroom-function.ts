@@ -36,7 +36,7 @@ export { ESM_REQUIRE_BANNER };
  * bundled asset by its source path and bundling options (serialized, functions dropped), so
  * without it every function of the stack would get the first function's bundle.
  */
-class LocalEsbuild implements ILocalBundling {
+export class LocalEsbuild implements ILocalBundling {
   constructor(readonly entry: string) {}
   tryBundle(outputDir: string): boolean {
     bundleHandlerSync({ root: PROJECT_ROOT, entry: this.entry, outdir: outputDir, sourcemap: true });
