@@ -1,5 +1,6 @@
 /**
- * The CDK app: `npx cdk synth` / `npx cdk deploy -c mailDomain=mail.example.org`.
+ * The CDK app: `npx cdk deploy -c mailDomain=<your mail domain>` (synth refuses a missing or
+ * example.* mail domain, naming the value to set).
  * Deployment parameters come from CDK context (cdk.json defaults, `-c key=value` overrides);
  * see lib/mailroom-stack.ts (mailroomConfigFromContext) and the README.
  *
@@ -13,12 +14,6 @@ import { stackName } from '../lib/stack-outputs.ts';
 
 const app = new App();
 const config = mailroomConfigFromContext(app.node);
-
-if (config.mailDomain.endsWith('example.com')) {
-  process.stderr.write(
-    `mailroom: mailDomain is the placeholder '${config.mailDomain}'; deploy with -c mailDomain=<your mail domain>\n`,
-  );
-}
 
 const stack = new MailroomStack(app, stackName(config.stage), {
   config,

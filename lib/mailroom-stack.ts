@@ -20,6 +20,7 @@ import { MailroomApi } from './constructs/api.ts';
 import { MailroomData } from './constructs/data.ts';
 import { MailroomIngest } from './constructs/ingest.ts';
 import { MailroomFunction } from './constructs/mailroom-function.ts';
+import { MailroomMonitoring } from './constructs/monitoring.ts';
 import { MailroomSending, mailDomainPolicyRecords } from './constructs/sending.ts';
 import { MailroomScheduling } from './constructs/scheduling.ts';
 import { MailroomSecrets } from './constructs/secrets.ts';
@@ -44,11 +45,19 @@ export interface MailroomConfig {
   readonly tableDeletionProtection: boolean;
   readonly bucketVersioning: boolean;
   readonly activateRuleSet: boolean;
+  /** Activate our rule set even when another application's is active (-c takeOverReceiving=true). */
+  readonly takeOverReceiving: boolean;
   readonly logRetentionDays: number;
   readonly apiThrottleRateLimit: number;
   readonly apiThrottleBurstLimit: number;
   /** Apply the functions' reserved concurrency (lambdas/functions.ts); -c reservedConcurrency=off. */
   readonly reservedConcurrency: boolean;
+  /** WebSocket stage access logs: need the account's API Gateway CloudWatch role (-c streamAccessLogs=true). */
+  readonly streamAccessLogs: boolean;
+  /** Subscribed by email to the alarm topic (-c alarmEmail=ops@example.org); without it, subscribe to output AlarmTopicArn. */
+  readonly alarmEmail?: string;
+  /** A monthly AWS cost budget in USD notifying the alarm topic (-c monthlyBudgetUsd=50); none without it. */
+  readonly monthlyBudgetUsd?: number;
 }
 
 export interface MailroomStackProps extends StackProps {
@@ -76,6 +85,8 @@ export class MailroomStack extends Stack {
   /** Ingest events that failed Lambda's retries: the SES receipt notification, as ingest got it. */
   readonly ingestDeadLetterQueue: sqs.Queue;
   readonly siteUrl: string;
+  /** Alarms (one SNS topic), dashboard and budget: lib/constructs/monitoring.ts. */
+  readonly monitoring: MailroomMonitoring;
 
   constructor(scope: Construct, id: string, props: MailroomStackProps) {
     super(scope, id, props);
@@ -141,6 +152,7 @@ export class MailroomStack extends Stack {
       throttleRateLimit: config.apiThrottleRateLimit,
       throttleBurstLimit: config.apiThrottleBurstLimit,
       logRetention,
+      accessLogs: config.streamAccessLogs,
     });
     this.scheduling = new MailroomScheduling(this, 'Scheduling', {
       stage: config.stage,
@@ -160,6 +172,7 @@ export class MailroomStack extends Stack {
       ingestFunction: fn('ingest'),
       ingestDeadLetterQueue: this.ingestDeadLetterQueue,
       activateRuleSet: config.activateRuleSet,
+      takeOverReceiving: config.takeOverReceiving,
       hostedZone,
       logRetention,
     });
@@ -188,6 +201,16 @@ export class MailroomStack extends Stack {
       });
     }
 
+    // 4. Monitoring: last, because it alarms on every dead-letter queue and alarm the stack holds.
+    this.monitoring = new MailroomMonitoring(this, 'Monitoring', {
+      namePrefix: this.stackName,
+      functions: Object.fromEntries(Object.entries(functions).map(([name, f]) => [name, f.fn])),
+      httpApi: this.api.httpApi,
+      webhookQueues: [this.webhooks.queue, this.webhooks.slowQueue],
+      alarmEmail: config.alarmEmail,
+      monthlyBudgetUsd: config.monthlyBudgetUsd,
+    });
+
     // Outputs.
     const out = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
     out('ApiUrl', this.api.url, 'Base URL of the HTTP API ($default stage)');
@@ -207,6 +230,7 @@ export class MailroomStack extends Stack {
     out('ReceiptRuleSetName', this.ingest.ruleSetName, 'SES receipt rule set');
     out('ConfigurationSetName', this.sending.configurationSet.configurationSetName, 'SES configuration set');
     out('ScheduleGroupName', this.scheduling.scheduleGroupName, 'EventBridge Scheduler group of scheduled drafts');
+    out('AlarmTopicArn', this.monitoring.topic.topicArn, 'SNS topic every alarm notifies (subscribe to it; -c alarmEmail= does it by email)');
     for (const [i, record] of this.sending.identity.dkimRecords.entries()) {
       out(`DkimRecord${i + 1}`, `${record.name} CNAME ${record.value}`, 'Easy DKIM record (created for you when hostedZoneId/hostedZoneName are given)');
     }
@@ -218,7 +242,10 @@ export class MailroomStack extends Stack {
 
 /** Read the deployment parameters from CDK context (cdk.json, or `-c key=value`). */
 export function mailroomConfigFromContext(node: Node): MailroomConfig {
+  /** Every context key this function reads: an unknown key one typo away from one of them is refused. */
+  const read = new Set<string>(APP_CONTEXT_KEYS);
   const str = (key: string): string | undefined => {
+    read.add(key);
     const v: unknown = node.tryGetContext(key);
     if (v === undefined || v === null || v === '') return undefined;
     return String(v);
@@ -237,14 +264,29 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
     if (!Number.isFinite(n) || n < 0) throw new Error(`Context '${key}' must be a non-negative number, got '${v}'`);
     return n;
   };
+  /** A whole number of at least `min`. */
+  const int = (key: string, fallback: number, min: number): number => {
+    const n = num(key, fallback);
+    if (!Number.isInteger(n) || n < min) throw new Error(`Context '${key}' must be a whole number of at least ${min}, got '${str(key)}'`);
+    return n;
+  };
 
   const stage = str('stage') ?? 'dev';
   if (!/^[a-z0-9][a-z0-9-]{0,19}$/.test(stage)) {
     throw new Error(`Context 'stage' must be lower-case letters, digits and '-' (max 20), got '${stage}'`);
   }
-  const mailDomain = (str('mailDomain') ?? 'mail.example.com').toLowerCase().replace(/\.$/, '');
-  if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(mailDomain)) {
+  const mailDomain = str('mailDomain')?.toLowerCase().replace(/\.$/, '');
+  if (mailDomain === undefined) {
+    throw new Error("Context 'mailDomain' is required: deploy with -c mailDomain=<a domain whose DNS you control> "
+      + '(inboxes are <name>@<mailDomain>; its MX record must point at SES)');
+  }
+  if (!DOMAIN_NAME.test(mailDomain)) {
     throw new Error(`Context 'mailDomain' is not a domain name: '${mailDomain}'`);
+  }
+  const placeholder = PLACEHOLDER_DOMAINS.find((d) => mailDomain === d || mailDomain.endsWith(`.${d}`));
+  if (placeholder) {
+    throw new Error(`Context 'mailDomain' is '${mailDomain}', under the reserved ${placeholder}, which can never receive mail or verify in SES: `
+      + 'deploy with -c mailDomain=<a domain whose DNS you control>');
   }
   const siteUrl = str('siteUrl')?.replace(/\/+$/, '');
   if (siteUrl !== undefined && !/^https:\/\/[^\s/]+(\/\S*)?$/.test(siteUrl)) {
@@ -255,14 +297,39 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
   if ((hostedZoneId === undefined) !== (hostedZoneName === undefined)) {
     throw new Error("Context 'hostedZoneId' and 'hostedZoneName' go together: give both or neither");
   }
+  if (hostedZoneId !== undefined && !/^Z[A-Z0-9]{1,31}$/.test(hostedZoneId)) {
+    throw new Error(`Context 'hostedZoneId' must be a Route 53 hosted zone id (Z…, as in the console), got '${hostedZoneId}'`);
+  }
+  if (hostedZoneName !== undefined && !DOMAIN_NAME.test(hostedZoneName)) {
+    throw new Error(`Context 'hostedZoneName' is not a domain name: '${hostedZoneName}'`);
+  }
   if (hostedZoneName && mailDomain !== hostedZoneName && !mailDomain.endsWith(`.${hostedZoneName}`)) {
     throw new Error(`mailDomain '${mailDomain}' is not in the hosted zone '${hostedZoneName}'`);
   }
-  const allowSandboxPayments = stage === 'sandbox' || bool('allowSandboxPayments', false);
-  const paymentProvider = checkPaymentProvider(str('paymentProvider') ?? (stage === 'sandbox' ? 'sandbox' : 'none'), allowSandboxPayments,
+  const allowSandboxPayments = bool('allowSandboxPayments', false) || stage === 'sandbox';
+  const paymentProvider = withContextKey('paymentProvider', () => checkPaymentProvider(str('paymentProvider') ?? (stage === 'sandbox' ? 'sandbox' : 'none'), allowSandboxPayments,
     `Stage '${stage}' is not a sandbox: deploy with -c stage=sandbox (or -c allowSandboxPayments=true), or use -c paymentProvider=stripe `
-    + '-c paymentSecretArn=<ARN>, or leave paymentProvider unset (none: paid tiers are not sold).');
-  return {
+    + '-c paymentSecretArn=<ARN>, or leave paymentProvider unset (none: paid tiers are not sold).'));
+  const paymentSecretArn = str('paymentSecretArn');
+  if (paymentSecretArn !== undefined && !/^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:\S+$/.test(paymentSecretArn)) {
+    throw new Error(`Context 'paymentSecretArn' must be a Secrets Manager secret ARN (arn:aws:secretsmanager:<region>:<account>:secret:<name>-<suffix>), got '${paymentSecretArn}'`);
+  }
+  if (paymentSecretArn !== undefined && paymentProvider !== 'stripe') {
+    throw new Error(`Context 'paymentSecretArn' is only read with -c paymentProvider=stripe (paymentProvider is '${paymentProvider}')`);
+  }
+  if (paymentProvider === 'stripe' && paymentSecretArn === undefined) {
+    throw new Error('Context paymentProvider=stripe needs -c paymentSecretArn=<Secrets Manager ARN>');
+  }
+  const alarmEmail = str('alarmEmail');
+  if (alarmEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail)) {
+    throw new Error(`Context 'alarmEmail' must be an email address (the alarm topic's subscriber), got '${alarmEmail}'`);
+  }
+  const budget = str('monthlyBudgetUsd');
+  const monthlyBudgetUsd = budget === undefined ? undefined : Number(budget);
+  if (monthlyBudgetUsd !== undefined && !(Number.isFinite(monthlyBudgetUsd) && monthlyBudgetUsd > 0)) {
+    throw new Error(`Context 'monthlyBudgetUsd' must be a number of US dollars above 0 (e.g. -c monthlyBudgetUsd=50), got '${budget}'`);
+  }
+  const config: MailroomConfig = {
     stage,
     mailDomain,
     siteUrl,
@@ -270,16 +337,76 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
     hostedZoneName,
     paymentProvider,
     allowSandboxPayments: paymentProvider === 'sandbox' && allowSandboxPayments,
-    paymentSecretArn: str('paymentSecretArn'),
+    paymentSecretArn,
     tableDeletionProtection: bool('tableDeletionProtection', true),
     bucketVersioning: bool('bucketVersioning', false),
     activateRuleSet: bool('activateRuleSet', true),
-    logRetentionDays: num('logRetentionDays', 30),
-    apiThrottleRateLimit: num('apiThrottleRateLimit', 100),
-    apiThrottleBurstLimit: num('apiThrottleBurstLimit', 200),
+    takeOverReceiving: bool('takeOverReceiving', false),
+    logRetentionDays: int('logRetentionDays', 30, 0),
+    apiThrottleRateLimit: positive(num('apiThrottleRateLimit', 100), 'apiThrottleRateLimit'),
+    apiThrottleBurstLimit: int('apiThrottleBurstLimit', 200, 1),
+    // Off by default: WebSocket (unlike HTTP API) access logs need the account's API Gateway CloudWatch role.
+    streamAccessLogs: bool('streamAccessLogs', false),
     // AWS keeps 100 of the account's concurrency unreserved: reserving fails on low quotas (reservedConcurrencyNote).
     reservedConcurrency: bool('reservedConcurrency', true),
+    alarmEmail,
+    monthlyBudgetUsd,
   };
+  refuseContextTypos(node, read);
+  return config;
+}
+
+/** Context keys read outside mailroomConfigFromContext (bin/app.ts). */
+const APP_CONTEXT_KEYS = ['nag'] as const;
+const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** Reserved for documentation (RFC 2606): no mail is ever delivered to them. */
+const PLACEHOLDER_DOMAINS = ['example.com', 'example.net', 'example.org'] as const;
+
+const positive = (n: number, key: string): number => {
+  if (n <= 0) throw new Error(`Context '${key}' must be above 0, got '${n}'`);
+  return n;
+};
+
+/** Run a check whose message may not name the context key, and make it name it. */
+function withContextKey<T>(key: string, check: () => T): T {
+  try {
+    return check();
+  } catch (e) {
+    const message = (e as Error).message;
+    throw new Error(message.includes(key) ? message : `Context '${key}': ${message}`);
+  }
+}
+
+/**
+ * An unknown context key that is a known one with another case or one edit (two for long keys)
+ * is a typo whose value would be silently ignored: refuse it, naming the key meant. CDK's own keys
+ * (`@aws-cdk/…`, `aws:cdk:…`) and keys far from ours pass.
+ */
+export function refuseContextTypos(node: Node, known: ReadonlySet<string>): void {
+  const all = node.getAllContext() as Record<string, unknown>;
+  for (const key of Object.keys(all)) {
+    if (known.has(key) || /[:@/]/.test(key)) continue;
+    const meant = [...known].find((k) => {
+      const a = key.toLowerCase();
+      const b = k.toLowerCase();
+      return a === b || editDistance(a, b) <= (k.length >= 10 ? 2 : 1);
+    });
+    if (meant) throw new Error(`Unknown context '${key}': did you mean '${meant}'? (-c ${meant}=…)`);
+  }
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps. */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
 }
 
 /** What reserving needs of the AWS account, and how to deploy without it: said at every synth. */
@@ -289,12 +416,13 @@ export function reservedConcurrencyNote(on: boolean): string {
   const total = reserved.reduce((n, [, r]) => n + r, 0);
   const list = reserved.map(([n, r]) => `${n} ${r}`).join(', ');
   return on
-    ? `Reserved concurrency: ${list} (${total} in all). Lambda keeps 100 executions of the account unreserved, so the account's `
-      + `concurrency quota must be at least ${total + 100} (Service Quotas: Lambda "Concurrent executions"; new accounts may have 10). `
+    ? `Reserved concurrency: ${list} (${total} in all; for the long-poll functions wait, mcp and stream also their ceiling). `
+      + `Lambda keeps 100 executions of the account unreserved, so ask AWS for a Lambda concurrency quota of at least ${total + 100} `
+      + '(Service Quotas: AWS Lambda, "Concurrent executions"; new accounts may have 10). '
       + 'If the deploy fails with "decreases account\'s UnreservedConcurrentExecution below its minimum value", '
       + 'deploy with -c reservedConcurrency=off until the quota is raised.'
     : `Reserved concurrency is off (-c reservedConcurrency=off): ${list} share the account's concurrency with every other function, `
-      + 'so a burst elsewhere (long-polls included) can throttle mail ingest and webhook delivery.';
+      + 'so a burst elsewhere can throttle mail ingest and webhook delivery, and long-polls (wait, mcp, stream) have no ceiling.';
 }
 
 /** The CloudWatch Logs retention closest to (and not below) the asked number of days. */

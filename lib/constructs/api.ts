@@ -82,9 +82,12 @@ export class MailroomApi extends Construct {
     return this.httpApi.apiEndpoint;
   }
 
-  /** Base URL of the $default stage, with a trailing slash. */
+  /**
+   * Base URL of the $default stage, without a trailing slash (the ApiUrl output: `<ApiUrl>/v1/…`).
+   * The $default stage is served at the API's root, so this is the endpoint; stage.url ends in '/'.
+   */
   get url(): string {
-    return this.stage.url;
+    return this.httpApi.apiEndpoint;
   }
 
   /** Add every route of the table, and the $default route to `defaultFn`. */

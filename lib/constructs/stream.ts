@@ -1,11 +1,14 @@
 /**
  * Stream: the API Gateway WebSocket API of the realtime event stream (issue 16). Routes are
  * selected by the message's "type": $connect (authenticates the key; 401 otherwise),
- * $disconnect, subscribe, ping and $default, all to the stream function. The stage has access
- * logs and throttling; functions whose needs name streamPost get ManageConnections on this
- * stage's @connections only (MailroomFunction.bindStream).
+ * $disconnect, subscribe, ping and $default, all to the stream function. The stage has
+ * throttling, and access logs only when asked (accessLogs): unlike an HTTP API's, a WebSocket
+ * stage's logs need the account's API Gateway CloudWatch role, which a fresh account lacks (the
+ * deploy then fails with "CloudWatch Logs role ARN must be set in account settings"). Functions
+ * whose needs name streamPost get ManageConnections on this stage's @connections only
+ * (MailroomFunction.bindStream).
  */
-import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -24,12 +27,23 @@ export interface MailroomStreamProps {
   readonly throttleRateLimit: number;
   readonly throttleBurstLimit: number;
   readonly logRetention: logs.RetentionDays;
+  /** Access logs on the stage; the account's API Gateway CloudWatch role must exist (STREAM_ACCESS_LOGS_NOTE). */
+  readonly accessLogs: boolean;
 }
+
+/** Said at synth when the stream's access logs are on. */
+export const STREAM_ACCESS_LOGS_NOTE =
+  'WebSocket access logs are on (-c streamAccessLogs=true): API Gateway writes them with the account\'s CloudWatch role, '
+  + 'so it must be set in this account and region (API Gateway console, Settings, CloudWatch log role ARN, or '
+  + '`aws apigateway update-account --patch-operations op=replace,path=/cloudwatchRoleArn,value=<role ARN>` with a role that trusts '
+  + 'apigateway.amazonaws.com and has AmazonAPIGatewayPushToCloudWatchLogs); otherwise the deploy fails with '
+  + '"CloudWatch Logs role ARN must be set in account settings to enable logging".';
 
 export class MailroomStream extends Construct {
   readonly webSocketApi: apigw.WebSocketApi;
   readonly stage: apigw.WebSocketStage;
-  readonly accessLogs: logs.LogGroup;
+  /** Present only with accessLogs. */
+  readonly accessLogs?: logs.LogGroup;
   readonly binding: StreamBinding;
 
   constructor(scope: Construct, id: string, props: MailroomStreamProps) {
@@ -44,13 +58,16 @@ export class MailroomStream extends Construct {
     });
     for (const route of STREAM_MESSAGE_ROUTES) this.webSocketApi.addRoute(route, { integration: integration(route) });
 
-    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
+    if (props.accessLogs) {
+      this.accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
+      Annotations.of(this).addInfo(STREAM_ACCESS_LOGS_NOTE);
+    }
     this.stage = new apigw.WebSocketStage(this, 'Stage', {
       webSocketApi: this.webSocketApi,
       stageName: STREAM_STAGE,
       autoDeploy: true,
       throttle: { rateLimit: props.throttleRateLimit, burstLimit: props.throttleBurstLimit },
-      accessLogSettings: {
+      accessLogSettings: this.accessLogs && {
         destination: new apigw.LogGroupLogDestination(this.accessLogs),
         format: AccessLogFormat.custom(JSON.stringify({
           requestId: '$context.requestId', requestTime: '$context.requestTime', ip: '$context.identity.sourceIp',
@@ -59,6 +76,12 @@ export class MailroomStream extends Construct {
         })),
       },
     });
+    if (!this.accessLogs) {
+      Validations.of(this.stage).acknowledge({
+        id: 'AwsSolutions-APIG1',
+        reason: 'WebSocket access logs need the account-level API Gateway CloudWatch role, which a fresh account lacks (the first deploy would fail); they are off by default and on with -c streamAccessLogs=true once the role is set. Without them, the stage\'s CloudWatch metrics (ConnectCount, MessageCount, errors) and the stream function\'s own logs remain.',
+      });
+    }
 
     const stack = Stack.of(this);
     this.binding = {

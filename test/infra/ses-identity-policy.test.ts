@@ -18,8 +18,8 @@ const IDENTITY_MANAGEMENT = ['ses:CreateEmailIdentity', 'ses:DeleteEmailIdentity
 let plain: Synthesized;
 let zoned: Synthesized;
 beforeAll(() => {
-  plain = synthMailroom({ skipBundling: true, context: { mailDomain: 'mail.example.com' } });
-  zoned = synthMailroom({ skipBundling: true, context: { mailDomain: 'mail.example.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'example.com' } });
+  plain = synthMailroom({ skipBundling: true, context: { mailDomain: 'mail.agents.test' } });
+  zoned = synthMailroom({ skipBundling: true, context: { mailDomain: 'mail.agents.test', hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'agents.test' } });
 });
 
 function statementsOf(s: Synthesized, name: FunctionName): any[] {
@@ -73,8 +73,8 @@ describe('the mail domain publishes SPF and DMARC p=reject', () => {
     const txt = Object.values(zoned.template.toJSON().Resources as Resources)
       .filter((r) => r.Type === 'AWS::Route53::RecordSet' && r.Properties.Type === 'TXT')
       .map((r) => ({ name: r.Properties.Name, values: r.Properties.ResourceRecords, zone: r.Properties.HostedZoneId }));
-    expect(txt).toContainEqual({ name: 'mail.example.com.', values: [`"${SPF}"`], zone: 'Z0123456789ABCDEFGHIJ' });
-    const dmarc = txt.find((r) => r.name === '_dmarc.mail.example.com.');
+    expect(txt).toContainEqual({ name: 'mail.agents.test.', values: [`"${SPF}"`], zone: 'Z0123456789ABCDEFGHIJ' });
+    const dmarc = txt.find((r) => r.name === '_dmarc.mail.agents.test.');
     expect(dmarc?.values).toHaveLength(1);
     expect(dmarc!.values[0]).toMatch(/^"v=DMARC1; p=reject;/);
     // Spoofed subdomains are rejected too.
@@ -85,8 +85,8 @@ describe('the mail domain publishes SPF and DMARC p=reject', () => {
     const records = Object.values(plain.template.toJSON().Resources as Resources).filter((r) => r.Type === 'AWS::Route53::RecordSet');
     expect(records).toEqual([]);
     const outputs = plain.template.toJSON().Outputs as Record<string, { Value: string }>;
-    expect(outputs[MAIL_POLICY_OUTPUTS.spf]!.Value).toBe(`mail.example.com TXT "${SPF}"`);
-    expect(outputs[MAIL_POLICY_OUTPUTS.dmarc]!.Value).toMatch(/^_dmarc\.mail\.example\.com TXT "v=DMARC1; p=reject; sp=reject;[^"]*"$/);
+    expect(outputs[MAIL_POLICY_OUTPUTS.spf]!.Value).toBe(`mail.agents.test TXT "${SPF}"`);
+    expect(outputs[MAIL_POLICY_OUTPUTS.dmarc]!.Value).toMatch(/^_dmarc\.mail\.agents\.test TXT "v=DMARC1; p=reject; sp=reject;[^"]*"$/);
     // The same text either way.
     expect((zoned.template.toJSON().Outputs as Record<string, { Value: string }>)[MAIL_POLICY_OUTPUTS.spf]!.Value).toBe(outputs[MAIL_POLICY_OUTPUTS.spf]!.Value);
   });

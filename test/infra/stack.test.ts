@@ -10,7 +10,7 @@ import { TABLE } from '../../lambdas/platform/dynamo/table.ts';
 import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
 import type { MailroomStack } from '../../lib/mailroom-stack.ts';
 import { REPLAY_OUTPUTS, stackName } from '../../lib/stack-outputs.ts';
-import { logicalId, synthMailroom } from './synth.ts';
+import { logicalId, synthMailroom, TEST_MAIL_DOMAIN } from './synth.ts';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any>; DependsOn?: string[] }>;
 
@@ -64,7 +64,7 @@ describe('functions', () => {
       expect(p.LoggingConfig, name).toMatchObject({ LogFormat: 'JSON' });
       expect(p.LoggingConfig.LogGroup, name).toBeDefined();
       expect(p.Environment.Variables, name).toMatchObject({
-        [ENV.mailDomain]: 'mail.example.com',
+        [ENV.mailDomain]: TEST_MAIL_DOMAIN,
         [ENV.paymentProvider]: 'none',
         NODE_OPTIONS: '--enable-source-maps',
       });
@@ -268,14 +268,14 @@ describe('WebSocket API (realtime stream)', () => {
     }
   });
 
-  it('has a stage with access logs and throttling', () => {
+  it('has a throttled stage, without access logs by default (they need the account CloudWatch role: test/infra/config.test.ts)', () => {
     const stages = wsOnly('AWS::ApiGatewayV2::Stage').map(([, r]) => r.Properties);
     expect(stages).toHaveLength(1);
     expect(stages[0]).toMatchObject({
       StageName: 'live', AutoDeploy: true,
-      AccessLogSettings: { DestinationArn: expect.anything(), Format: expect.stringMatching(/\$context\.connectionId/) },
       DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
     });
+    expect(stages[0]!.AccessLogSettings).toBeUndefined();
   });
 
   it('grants execute-api:ManageConnections on this stage\'s @connections only, and only to the functions that post', () => {
@@ -330,18 +330,24 @@ describe('inbound (SES receiving)', () => {
     });
   });
 
-  it('activates the rule set with a custom resource (and deactivates on delete)', () => {
-    const [[id, cr]] = ofType('Custom::AWS') as [[string, Resources[string]]];
-    const create = JSON.parse(cr.Properties.Create);
-    const update = JSON.parse(cr.Properties.Update);
-    const del = JSON.parse(cr.Properties.Delete);
-    expect(create).toMatchObject({ service: 'SES', action: 'SetActiveReceiptRuleSet', parameters: { RuleSetName: stack.ingest.ruleSetName } });
-    expect(update).toMatchObject({ service: 'SES', action: 'SetActiveReceiptRuleSet', parameters: { RuleSetName: stack.ingest.ruleSetName } });
-    expect(del).toMatchObject({ service: 'SES', action: 'SetActiveReceiptRuleSet', parameters: {} });
-    expect(cr.Properties.InstallLatestAwsSdk).toBe(false);
-    // Created after the rule set and rule: deleted (deactivated) before them.
+  it('activates the rule set through its own function, which may only read and set the active set', () => {
+    const [[id, cr]] = ofType('Custom::ReceiptRuleSetActivation') as [[string, Resources[string]]];
+    expect(cr.Properties).toMatchObject({ RuleSetName: stack.ingest.ruleSetName, TakeOverReceiving: 'false' });
+    expect(ofType('Custom::AWS')).toEqual([]);
+    // Created after the rule set and rule: deactivated before they are deleted.
     const ruleSetId = logicalId(stack.ingest.ruleSet, stack);
     expect(resources[id]!.DependsOn).toEqual(expect.arrayContaining([ruleSetId]));
+    const token = (cr.Properties.ServiceToken as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const role = (resources[token]!.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const actions = ofType('AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role))
+      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement.flatMap((st) => st.Action));
+    expect(actions.filter((a) => a.startsWith('ses:')).sort()).toEqual(['ses:DescribeActiveReceiptRuleSet', 'ses:SetActiveReceiptRuleSet']);
+  });
+
+  it('takes over another application\'s active set only when asked (-c takeOverReceiving=true)', () => {
+    const v = synthMailroom({ skipBundling: true, context: { takeOverReceiving: 'true' } });
+    v.template.hasResourceProperties('Custom::ReceiptRuleSetActivation', { TakeOverReceiving: 'true' });
   });
 
   it('outputs the MX target', () => {
@@ -439,7 +445,7 @@ describe('ingest failures: retries, dead-letter queue, alarm, replay', () => {
 
   it('alarms on the first message in that queue, naming the replay command', () => {
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, r]) => r.Properties)
-      .filter((p) => JSON.stringify(p.Dimensions).includes(dlqId()));
+      .filter((p) => JSON.stringify(p.Dimensions ?? []).includes(dlqId()));
     expect(alarms).toHaveLength(1);
     expect(alarms[0]).toMatchObject({
       Namespace: 'AWS/SQS',
@@ -520,7 +526,7 @@ describe('scheduling', () => {
 describe('outbound (SESv2)', () => {
   it('has the mail-domain identity with Easy DKIM and the configuration set as default', () => {
     template.hasResourceProperties('AWS::SES::EmailIdentity', {
-      EmailIdentity: 'mail.example.com',
+      EmailIdentity: TEST_MAIL_DOMAIN,
       DkimAttributes: { SigningEnabled: true },
       DkimSigningAttributes: { NextSigningKeyLength: 'RSA_2048_BIT' },
       ConfigurationSetAttributes: { ConfigurationSetName: { Ref: logicalId(stack.sending.configurationSet, stack) } },
@@ -634,7 +640,7 @@ describe('outputs', () => {
     for (const o of ['ApiUrl', 'SiteUrl', 'MailDomain', 'TableName', 'BucketName', 'WebhookQueueUrl', 'MxTarget', ...Object.values(REPLAY_OUTPUTS)]) {
       expect(outputs).toContain(o);
     }
-    template.hasOutput('MailDomain', { Value: 'mail.example.com' });
+    template.hasOutput('MailDomain', { Value: TEST_MAIL_DOMAIN });
   });
 });
 
@@ -643,9 +649,9 @@ describe('context variants (no bundling)', () => {
     const v = synthMailroom({
       skipBundling: true,
       context: {
-        mailDomain: 'mail.example.org',
+        mailDomain: 'mail.agents.test',
         hostedZoneId: 'Z0123456789ABCDEFGHIJ',
-        hostedZoneName: 'example.org',
+        hostedZoneName: 'agents.test',
         siteUrl: 'https://mailroom.example.org/',
         stage: 'qa',
       },
@@ -653,12 +659,12 @@ describe('context variants (no bundling)', () => {
     v.template.hasResourceProperties('AWS::Route53::RecordSet', {
       HostedZoneId: 'Z0123456789ABCDEFGHIJ',
       Type: 'MX',
-      Name: 'mail.example.org.',
+      Name: 'mail.agents.test.',
       ResourceRecords: [{ 'Fn::Join': ['', ['10 inbound-smtp.', { Ref: 'AWS::Region' }, '.amazonaws.com']] }],
     });
     v.template.resourcePropertiesCountIs('AWS::Route53::RecordSet', { Type: 'CNAME' }, 3);
     v.template.hasResourceProperties('AWS::Lambda::Function', {
-      Environment: { Variables: Match.objectLike({ SITE_URL: 'https://mailroom.example.org', MAIL_DOMAIN: 'mail.example.org' }) },
+      Environment: { Variables: Match.objectLike({ SITE_URL: 'https://mailroom.example.org', MAIL_DOMAIN: 'mail.agents.test' }) },
     });
     v.template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: `${RESOURCE_SETTINGS.scheduleGroupName}-qa` });
     v.template.hasResourceProperties('AWS::SES::ReceiptRule', { Rule: Match.objectLike({ Recipients: Match.absent() }) });
@@ -687,7 +693,7 @@ describe('context variants (no bundling)', () => {
 
     it('can leave the rule set inactive and the table unprotected', () => {
     const v = synthMailroom({ skipBundling: true, context: { activateRuleSet: 'false', tableDeletionProtection: 'false' } });
-    v.template.resourceCountIs('Custom::AWS', 0);
+    v.template.resourceCountIs('Custom::ReceiptRuleSetActivation', 0);
     v.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
   });
 

@@ -17,6 +17,12 @@ export const CDK_JSON = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'cdk.jso
   context: Record<string, unknown>;
 };
 
+/**
+ * The mail domain every infra test deploys with: cdk.json has none (the synth refuses a missing or
+ * placeholder one), and .test is reserved (RFC 2606), so it is nobody's real domain.
+ */
+export const TEST_MAIL_DOMAIN = 'mail.mailroom.test';
+
 export interface Synthesized {
   app: App;
   stack: MailroomStack;
@@ -30,7 +36,7 @@ export interface SynthOptions {
 }
 
 export function synthMailroom(options: SynthOptions = {}): Synthesized {
-  const context: Record<string, unknown> = { ...CDK_JSON.context, ...options.context };
+  const context: Record<string, unknown> = { ...CDK_JSON.context, mailDomain: TEST_MAIL_DOMAIN, ...options.context };
   if (options.skipBundling) context['aws:cdk:bundling-stacks'] = [];
   const app = new App({ context });
   const config = mailroomConfigFromContext(app.node);
