@@ -100,7 +100,7 @@ describe('GET /v1/capabilities on the free tier', () => {
 });
 
 describe('capabilities point agents only at endpoints that exist', () => {
-  it('bug (issue 15): a paid account was told it can use SMTP, which this deployment does not offer', async () => {
+  it('a paid account is never told it can use SMTP, which this deployment does not offer', async () => {
     const acct = await newAccount();
     expect((await upgrade(acct.account_api_key, { tier: 'developer', payment_method: 'pm_card_visa' })).status).toBe(200);
     const c = (await api('GET', '/v1/capabilities', { key: acct.account_api_key })).body.result;

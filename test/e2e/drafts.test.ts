@@ -249,7 +249,7 @@ describe('drafts on a free account', () => {
     expect(d.thread_id).toBe(received.thread_id);
   });
 
-  it('POST …/send on a free account is 402 SEND_REQUIRES_PAID with upgrade_context, and the draft is kept untouched (bug: the refused send bumped updated_at)', async () => {
+  it('POST …/send on a free account is 402 SEND_REQUIRES_PAID with upgrade_context, and the draft is kept untouched, its updated_at included', async () => {
     const inbox = await newAccount();
     const d = await createDraft(inbox, { to: 'bob@example.com', subject: 's', body: 'b' });
     const r = await api('POST', `${drafts(inbox)}/${d.id}/send`, { key: inbox.api_key });
@@ -289,7 +289,7 @@ describe('scheduling on a paid account', () => {
   });
 
   // Alone (not concurrent): with the local scheduler idle, an early firing shows every time.
-  it('a scheduled draft is never sent before its send_at (bug: with milliseconds in send_at it went out up to 1 s early)', async () => {
+  it('a scheduled draft is never sent before its send_at, milliseconds included', async () => {
     const [sender, recipient] = await Promise.all([paidAccount(), newAccount()]);
     const subject = uniqueSubject('Punctual');
     // .999 s: the schedule's at(…) has whole seconds, and must not round this down.

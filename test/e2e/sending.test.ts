@@ -376,7 +376,7 @@ describe('bounces, complaints and suppression', () => {
     await send(sender, { to: SUCCESS, subject: 'still fine', body: 'x' });
   });
 
-  it('suppression ignores letter case (bug: a bounced address written in other capitals was sent to again)', async () => {
+  it('suppression ignores letter case: a bounced address in other capitals is not sent to again', async () => {
     const sender = await paidAccount();
     const s = await send(sender, { to: BOUNCE, subject: uniqueSubject('Bounce'), body: 'x' });
     await deliveryStatus(sender, s.id, 'bounced');
