@@ -6,7 +6,7 @@
  * Order: every function first (catalogue), then one construct per flow, each wiring its event
  * source to its function; last, each function is bound to what its `needs` name.
  */
-import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -36,6 +36,9 @@ export interface MailroomConfig {
   readonly siteUrl?: string;
   readonly hostedZoneId?: string;
   readonly hostedZoneName?: string;
+  /** Custom domain of the HTTP API and pages (-c apiDomain=), with its ACM certificate in the stack's region (certificateArn). */
+  readonly apiDomain?: string;
+  readonly certificateArn?: string;
   /** none (paid tiers not sold), sandbox (test cards: only on a sandbox) or stripe. */
   readonly paymentProvider: string;
   /** The functions take sandbox test cards: true only for stage=sandbox or allowSandboxPayments=true. */
@@ -138,8 +141,19 @@ export class MailroomStack extends Stack {
       accessLogRetentionDays: 90,
     });
     this.secrets = new MailroomSecrets(this, 'Secrets');
+    if (config.certificateArn && !Token.isUnresolved(this.region) && config.certificateArn.split(':')[3] !== this.region) {
+      throw new Error(`Context 'certificateArn' is in ${config.certificateArn.split(':')[3]}, but the stack deploys to ${this.region}: `
+        + "the API's custom domain is regional, so its ACM certificate must be in the stack's region");
+    }
     this.api = new MailroomApi(this, 'Api', {
       stage: config.stage,
+      customDomain: config.apiDomain && config.certificateArn
+        ? {
+            domainName: config.apiDomain,
+            certificateArn: config.certificateArn,
+            hostedZone: hostedZone && inZone(config.apiDomain, config.hostedZoneName) ? hostedZone : undefined,
+          }
+        : undefined,
       throttleRateLimit: config.apiThrottleRateLimit,
       throttleBurstLimit: config.apiThrottleBurstLimit,
       logRetention,
@@ -185,7 +199,8 @@ export class MailroomStack extends Stack {
     const paymentSecret = config.paymentProvider === 'stripe' && config.paymentSecretArn
       ? secretsmanager.Secret.fromSecretCompleteArn(this, 'PaymentSecret', config.paymentSecretArn)
       : undefined;
-    this.siteUrl = config.siteUrl ?? this.api.endpoint;
+    // Magic links and pages on the custom domain when there is one.
+    this.siteUrl = config.siteUrl ?? this.api.url;
     for (const f of Object.values(functions)) {
       f.setEnv(ENV.siteUrl, this.siteUrl);
       f.bindNeeds({
@@ -213,7 +228,11 @@ export class MailroomStack extends Stack {
 
     // Outputs.
     const out = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
-    out('ApiUrl', this.api.url, 'Base URL of the HTTP API ($default stage)');
+    out('ApiUrl', this.api.url, 'Base URL of the HTTP API ($default stage; https://<apiDomain> with a custom domain)');
+    if (this.api.domainName) {
+      out('ApiDomainTarget', this.api.domainName.regionalDomainName,
+        `Point ${config.apiDomain} at this (CNAME, or a Route 53 alias; created for you when the hosted zone holds it)`);
+    }
     out('StreamUrl', this.stream.stage.url, 'wss:// URL of the realtime event stream (GET /v1/stream answers it)');
     out('SiteUrl', this.siteUrl, 'Public base URL used in links (SITE_URL)');
     out('MailDomain', config.mailDomain, 'Mail domain: inboxes are <username>@<MailDomain>');
@@ -303,8 +322,20 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
   if (hostedZoneName !== undefined && !DOMAIN_NAME.test(hostedZoneName)) {
     throw new Error(`Context 'hostedZoneName' is not a domain name: '${hostedZoneName}'`);
   }
-  if (hostedZoneName && mailDomain !== hostedZoneName && !mailDomain.endsWith(`.${hostedZoneName}`)) {
+  if (hostedZoneName && !inZone(mailDomain, hostedZoneName)) {
     throw new Error(`mailDomain '${mailDomain}' is not in the hosted zone '${hostedZoneName}'`);
+  }
+  const apiDomain = str('apiDomain')?.toLowerCase().replace(/\.$/, '');
+  const certificateArn = str('certificateArn');
+  if ((apiDomain === undefined) !== (certificateArn === undefined)) {
+    throw new Error("Context 'apiDomain' and 'certificateArn' go together: give both (the custom domain and its ACM certificate) or neither");
+  }
+  if (apiDomain !== undefined && !DOMAIN_NAME.test(apiDomain)) {
+    throw new Error(`Context 'apiDomain' is not a domain name: '${apiDomain}'`);
+  }
+  if (certificateArn !== undefined && !/^arn:aws[a-z-]*:acm:[a-z]{2}(-[a-z]+)+-\d:\d{12}:certificate\/[0-9a-f-]+$/.test(certificateArn)) {
+    throw new Error('Context \'certificateArn\' must be an ACM certificate ARN in the stack\'s region '
+      + `(arn:aws:acm:<region>:<account>:certificate/<id>), got '${certificateArn}'`);
   }
   const allowSandboxPayments = bool('allowSandboxPayments', false) || stage === 'sandbox';
   const paymentProvider = withContextKey('paymentProvider', () => checkPaymentProvider(str('paymentProvider') ?? (stage === 'sandbox' ? 'sandbox' : 'none'), allowSandboxPayments,
@@ -335,6 +366,8 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
     siteUrl,
     hostedZoneId,
     hostedZoneName,
+    apiDomain,
+    certificateArn,
     paymentProvider,
     allowSandboxPayments: paymentProvider === 'sandbox' && allowSandboxPayments,
     paymentSecretArn,
@@ -361,6 +394,10 @@ const APP_CONTEXT_KEYS = ['nag'] as const;
 const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 /** Reserved for documentation (RFC 2606): no mail is ever delivered to them. */
 const PLACEHOLDER_DOMAINS = ['example.com', 'example.net', 'example.org'] as const;
+
+/** The domain is the zone's apex or under it. */
+const inZone = (domain: string, zone: string | undefined): boolean =>
+  zone !== undefined && (domain === zone || domain.endsWith(`.${zone}`));
 
 const positive = (n: number, key: string): number => {
   if (n <= 0) throw new Error(`Context '${key}' must be above 0, got '${n}'`);

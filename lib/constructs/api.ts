@@ -3,6 +3,8 @@
  * (one integration per function), and a `$default` route to discovery, which answers the
  * 404/405 envelope for everything else. The `$default` stage has access logging (JSON, no
  * headers, so no keys) and stage-wide throttling; per-key rate limits are the handlers' job.
+ * With a custom domain (-c apiDomain= -c certificateArn=), a regional API Gateway domain name
+ * maps its root to the $default stage, and, when the hosted zone holds it, an alias A record.
  */
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -10,6 +12,9 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import { Construct } from 'constructs';
 import { FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
 import type { RouteDef } from '../../lambdas/routes.ts';
@@ -19,6 +24,15 @@ export interface MailroomApiProps {
   readonly throttleRateLimit: number;
   readonly throttleBurstLimit: number;
   readonly logRetention: logs.RetentionDays;
+  /** Serve the API (and pages) at https://<domainName> too; the certificate is ACM's, in the stack's region. */
+  readonly customDomain?: MailroomApiDomainProps;
+}
+
+export interface MailroomApiDomainProps {
+  readonly domainName: string;
+  readonly certificateArn: string;
+  /** The Route 53 zone, when it holds domainName: the alias A record is created in it. */
+  readonly hostedZone?: route53.IHostedZone;
 }
 
 /** Fields of each access-log line (HTTP API $context variables). */
@@ -44,6 +58,11 @@ export class MailroomApi extends Construct {
   readonly httpApi: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
   readonly accessLogs: logs.LogGroup;
+  /** The custom domain, when asked for (point a CNAME or alias at its regionalDomainName). */
+  readonly domainName?: apigw.DomainName;
+  /** The alias A record of the custom domain, when the hosted zone holds it. */
+  readonly aliasRecord?: route53.ARecord;
+  private readonly customDomainName?: string;
   private readonly integrations = new Map<FunctionName, HttpLambdaIntegration>();
 
   constructor(scope: Construct, id: string, props: MailroomApiProps) {
@@ -60,10 +79,32 @@ export class MailroomApi extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
 
+    const custom = props.customDomain;
+    if (custom) {
+      this.customDomainName = custom.domainName;
+      this.domainName = new apigw.DomainName(this, 'DomainName', {
+        domainName: custom.domainName,
+        // Regional endpoint (HTTP APIs have no edge-optimized one): the certificate is in the stack's region.
+        certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', custom.certificateArn),
+        endpointType: apigw.EndpointType.REGIONAL,
+        securityPolicy: apigw.SecurityPolicy.TLS_1_2,
+      });
+      if (custom.hostedZone) {
+        this.aliasRecord = new route53.ARecord(this, 'AliasRecord', {
+          zone: custom.hostedZone,
+          recordName: custom.domainName,
+          target: route53.RecordTarget.fromAlias(new ApiGatewayv2DomainProperties(
+            this.domainName.regionalDomainName, this.domainName.regionalHostedZoneId)),
+        });
+      }
+    }
+
     this.stage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
+      // The domain's root maps to this stage: https://<domain>/v1/… is <endpoint>/v1/….
+      domainMapping: this.domainName ? { domainName: this.domainName } : undefined,
       throttle: { rateLimit: props.throttleRateLimit, burstLimit: props.throttleBurstLimit },
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(this.accessLogs),
@@ -83,11 +124,12 @@ export class MailroomApi extends Construct {
   }
 
   /**
-   * Base URL of the $default stage, without a trailing slash (the ApiUrl output: `<ApiUrl>/v1/…`).
-   * The $default stage is served at the API's root, so this is the endpoint; stage.url ends in '/'.
+   * Base URL of the $default stage, without a trailing slash (the ApiUrl output: `<ApiUrl>/v1/…`):
+   * https://<custom domain> when there is one, else the endpoint (the $default stage is served at
+   * the API's root; stage.url ends in '/').
    */
   get url(): string {
-    return this.httpApi.apiEndpoint;
+    return this.customDomainName ? `https://${this.customDomainName}` : this.httpApi.apiEndpoint;
   }
 
   /** Add every route of the table, and the $default route to `defaultFn`. */

@@ -35,6 +35,8 @@ const BAD_VALUES: Record<string, { value: unknown; with?: Record<string, unknown
   siteUrl: { value: 'http://insecure.mailroom.test' },
   hostedZoneId: { value: 'my-zone', with: { hostedZoneName: 'mailroom.test' } },
   hostedZoneName: { value: 'not a zone', with: { hostedZoneId: 'Z0123456789ABCDEFGHIJ' } },
+  apiDomain: { value: 'not a domain', with: { certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789' } },
+  certificateArn: { value: 'my-certificate', with: { apiDomain: 'api.mailroom.test' } },
   paymentProvider: { value: 'paypal' },
   allowSandboxPayments: { value: 'maybe' },
   paymentSecretArn: { value: 'stripe-keys', with: { paymentProvider: 'stripe' } },

@@ -1,0 +1,133 @@
+/**
+ * Optional custom domain of the API and pages (-c apiDomain= -c certificateArn=): a regional API
+ * Gateway domain name mapped to the HTTP API's $default stage, ApiUrl and SiteUrl on it, the
+ * target to point DNS at as an output, and the alias A record when the hosted zone holds the
+ * domain. Without the keys nothing of it is made. Both keys go together; the ARN must be ACM's.
+ */
+import { App, Stack } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MailroomStack, mailroomConfigFromContext } from '../../lib/mailroom-stack.ts';
+import { CDK_JSON, logicalId, synthMailroom, TEST_MAIL_DOMAIN, type Synthesized } from './synth.ts';
+
+const CERT = 'arn:aws:acm:eu-west-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
+const DOMAIN = { apiDomain: 'api.mailroom.test', certificateArn: CERT };
+const ZONE = { hostedZoneId: 'Z0123456789ABCDEFGHIJ', hostedZoneName: 'mailroom.test' };
+
+const outputs = (v: Synthesized) => v.template.toJSON().Outputs as Record<string, { Value: unknown }>;
+
+function configOf(context: Record<string, unknown>) {
+  const app = new App({ context: { ...CDK_JSON.context, mailDomain: TEST_MAIL_DOMAIN, ...context } });
+  return mailroomConfigFromContext(app.node);
+}
+
+describe('API custom domain', () => {
+  let plain: Synthesized;
+  let custom: Synthesized;
+  let zoned: Synthesized;
+  let withSite: Synthesized;
+  beforeAll(() => {
+    plain = synthMailroom({ skipBundling: true });
+    custom = synthMailroom({ skipBundling: true, context: DOMAIN });
+    zoned = synthMailroom({ skipBundling: true, context: { ...DOMAIN, ...ZONE } });
+    withSite = synthMailroom({ skipBundling: true, context: { ...DOMAIN, siteUrl: 'https://agents.mailroom.test/' } });
+  });
+
+  it('with apiDomain and certificateArn: a regional TLS 1.2 domain name with the certificate, mapped to the HTTP API $default stage', () => {
+    custom.template.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api.mailroom.test',
+      DomainNameConfigurations: [Match.objectLike({ CertificateArn: CERT, EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' })],
+    });
+    custom.template.resourceCountIs('AWS::ApiGatewayV2::ApiMapping', 1);
+    custom.template.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', {
+      ApiId: { Ref: logicalId(custom.stack.api.httpApi, custom.stack) },
+      DomainName: { Ref: logicalId(custom.stack.api.domainName!, custom.stack) },
+      Stage: '$default',
+    });
+    // The mapping is at the domain's root: <ApiUrl>/v1/… reaches the routes unchanged.
+    expect(Object.values(custom.template.findResources('AWS::ApiGatewayV2::ApiMapping'))[0]!.Properties.ApiMappingKey).toBeUndefined();
+  });
+
+  it('ApiUrl is https://<apiDomain> without a trailing slash, and ApiDomainTarget is the regional domain name to point DNS at', () => {
+    expect(outputs(custom).ApiUrl!.Value).toBe('https://api.mailroom.test');
+    expect(outputs(custom).ApiDomainTarget!.Value).toEqual({
+      'Fn::GetAtt': [logicalId(custom.stack.api.domainName!, custom.stack), 'RegionalDomainName'],
+    });
+  });
+
+  it('siteUrl defaults to https://<apiDomain> (magic links and pages on the custom domain), in the functions too', () => {
+    expect(outputs(custom).SiteUrl!.Value).toBe('https://api.mailroom.test');
+    custom.template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ SITE_URL: 'https://api.mailroom.test' }) },
+    });
+  });
+
+  it('an explicit siteUrl wins over the custom domain; ApiUrl stays on the domain', () => {
+    expect(outputs(withSite).SiteUrl!.Value).toBe('https://agents.mailroom.test');
+    expect(outputs(withSite).ApiUrl!.Value).toBe('https://api.mailroom.test');
+  });
+
+  it('without the keys: no domain name, no mapping, no ApiDomainTarget; ApiUrl is the execute-api endpoint without a trailing slash', () => {
+    plain.template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+    plain.template.resourceCountIs('AWS::ApiGatewayV2::ApiMapping', 0);
+    expect(outputs(plain).ApiDomainTarget).toBeUndefined();
+    // The API's endpoint attribute (https://{id}.execute-api.{region}.amazonaws.com), not the stage URL ending in '/'.
+    expect(outputs(plain).ApiUrl!.Value).toEqual({ 'Fn::GetAtt': [logicalId(plain.stack.api.httpApi, plain.stack), 'ApiEndpoint'] });
+    expect(outputs(plain).SiteUrl!.Value).toEqual(outputs(plain).ApiUrl!.Value);
+  });
+
+  it('with a hosted zone holding apiDomain: an alias A record to the regional domain name', () => {
+    const domainId = logicalId(zoned.stack.api.domainName!, zoned.stack);
+    zoned.template.hasResourceProperties('AWS::Route53::RecordSet', {
+      Name: 'api.mailroom.test.',
+      Type: 'A',
+      HostedZoneId: ZONE.hostedZoneId,
+      AliasTarget: {
+        DNSName: { 'Fn::GetAtt': [domainId, 'RegionalDomainName'] },
+        HostedZoneId: { 'Fn::GetAtt': [domainId, 'RegionalHostedZoneId'] },
+      },
+    });
+  });
+
+  it('the custom domain, its mapping and alias record pass cdk-nag (AWS Solutions) with no finding', () => {
+    expect(new AwsSolutionsChecks().validateScope(zoned.stack).violations).toEqual([]);
+  });
+
+  it('no alias record without a zone, nor when the zone does not hold apiDomain', () => {
+    expect(custom.stack.api.aliasRecord).toBeUndefined();
+    custom.template.resourcePropertiesCountIs('AWS::Route53::RecordSet', { Type: 'A' }, 0);
+    const elsewhere = synthMailroom({ skipBundling: true, context: { ...ZONE, apiDomain: 'api.other.test', certificateArn: CERT } });
+    elsewhere.template.resourcePropertiesCountIs('AWS::Route53::RecordSet', { Type: 'A' }, 0);
+    elsewhere.template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 1);
+  });
+});
+
+describe('API custom domain configuration is refused when it cannot work', () => {
+  it('apiDomain without certificateArn, and certificateArn without apiDomain, are refused naming both', () => {
+    expect(() => configOf({ apiDomain: 'api.mailroom.test' })).toThrow(/'apiDomain' and 'certificateArn' go together/);
+    expect(() => configOf({ certificateArn: CERT })).toThrow(/'apiDomain' and 'certificateArn' go together/);
+  });
+
+  it.each([
+    ['not an ARN', 'my-certificate'],
+    ['another service', 'arn:aws:iam::123456789012:server-certificate/api'],
+    ['no region', 'arn:aws:acm::123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789'],
+    ['a short account', 'arn:aws:acm:eu-west-1:1234:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789'],
+  ])('a malformed certificateArn (%s) is refused, naming it', (_, arn) => {
+    expect(() => configOf({ apiDomain: 'api.mailroom.test', certificateArn: arn })).toThrow(/'certificateArn' must be an ACM certificate ARN in the stack's region/);
+  });
+
+  it('a good pair is taken, the domain lower-cased without its final dot', () => {
+    expect(configOf({ apiDomain: 'API.Mailroom.test.', certificateArn: CERT })).toMatchObject({ apiDomain: 'api.mailroom.test', certificateArn: CERT });
+  });
+
+  it('a certificate in another region than the stack\'s is refused at synth, when the region is known', () => {
+    const app = new App({ context: { ...CDK_JSON.context, mailDomain: TEST_MAIL_DOMAIN, ...DOMAIN, 'aws:cdk:bundling-stacks': [] } });
+    const config = mailroomConfigFromContext(app.node);
+    expect(() => new MailroomStack(app, 'Mailroom-us', { config, env: { region: 'us-east-1', account: '123456789012' } }))
+      .toThrow(/'certificateArn' is in eu-west-1, but the stack deploys to us-east-1/);
+    const same = new App({ context: { ...CDK_JSON.context, mailDomain: TEST_MAIL_DOMAIN, ...DOMAIN, 'aws:cdk:bundling-stacks': [] } });
+    expect(Stack.of(new MailroomStack(same, 'Mailroom-eu', { config, env: { region: 'eu-west-1', account: '123456789012' } })).region).toBe('eu-west-1');
+  });
+});
