@@ -58,6 +58,15 @@ export type FunctionName = keyof typeof FUNCTIONS;
 /** A function's handler file, relative to the project root: `lambdas/<slice>/<name>.handler.ts`. */
 export const handlerEntry = (name: FunctionName) => `lambdas/${FUNCTIONS[name].slice}/${name}.handler.ts`;
 
+/** The functions that reserve concurrency, with their reservation (catalogue order). */
+export const reservedConcurrencies = (): (readonly [FunctionName, number])[] => (Object.keys(FUNCTIONS) as FunctionName[])
+  .map((n) => [n, (FUNCTIONS[n] as FunctionSpec).reservedConcurrency] as const)
+  .filter((e): e is readonly [FunctionName, number] => e[1] !== undefined);
+/** AWS keeps this many of an account's concurrent executions unreserved. */
+export const LAMBDA_UNRESERVED_MINIMUM = 100;
+/** The account concurrency quota reserving needs: every reservation plus what AWS keeps unreserved. */
+export const reservedConcurrencyQuota = () => reservedConcurrencies().reduce((n, [, r]) => n + r, LAMBDA_UNRESERVED_MINIMUM);
+
 /** Environment variable names the functions read (lambdas/platform/config.ts and the modules using them). */
 export const ENV = {
   tableName: 'TABLE_NAME',

@@ -12,7 +12,7 @@ import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct, Node } from 'constructs';
-import { ENV, FUNCTIONS, type FunctionName, type FunctionSpec } from '../lambdas/functions.ts';
+import { ENV, FUNCTIONS, LAMBDA_UNRESERVED_MINIMUM, reservedConcurrencies, reservedConcurrencyQuota, type FunctionName } from '../lambdas/functions.ts';
 import { checkPaymentProvider } from '../lambdas/operators/payments/choice.ts';
 import { RESOURCE_SETTINGS } from '../lambdas/platform/resource-settings.ts';
 import { routes } from '../lambdas/routes.ts';
@@ -448,13 +448,11 @@ function editDistance(a: string, b: string): number {
 
 /** What reserving needs of the AWS account, and how to deploy without it: said at every synth. */
 export function reservedConcurrencyNote(on: boolean): string {
-  const reserved = (Object.keys(FUNCTIONS) as FunctionName[])
-    .map((n) => [n, (FUNCTIONS[n] as FunctionSpec).reservedConcurrency] as const).filter((e): e is readonly [FunctionName, number] => e[1] !== undefined);
-  const total = reserved.reduce((n, [, r]) => n + r, 0);
+  const reserved = reservedConcurrencies();
   const list = reserved.map(([n, r]) => `${n} ${r}`).join(', ');
   return on
-    ? `Reserved concurrency: ${list} (${total} in all; for the long-poll functions wait, mcp and stream also their ceiling). `
-      + `Lambda keeps 100 executions of the account unreserved, so ask AWS for a Lambda concurrency quota of at least ${total + 100} `
+    ? `Reserved concurrency: ${list} (${reservedConcurrencyQuota() - LAMBDA_UNRESERVED_MINIMUM} in all; for the long-poll functions wait, mcp and stream also their ceiling). `
+      + `Lambda keeps ${LAMBDA_UNRESERVED_MINIMUM} executions of the account unreserved, so ask AWS for a Lambda concurrency quota of at least ${reservedConcurrencyQuota()} `
       + '(Service Quotas: AWS Lambda, "Concurrent executions"; new accounts may have 10). '
       + 'If the deploy fails with "decreases account\'s UnreservedConcurrentExecution below its minimum value", '
       + 'deploy with -c reservedConcurrency=off until the quota is raised.'

@@ -44,7 +44,7 @@ export const decodedBytesOfBase64 = (encoded: number) => Math.floor(encoded / 4)
  */
 export const MAX_ATTACHMENT_BYTES_TOTAL = decodedBytesOfBase64(MAX_ATTACHMENT_REQUEST_BODY_BYTES - SEND_BODY_ROOM_BESIDE_ATTACHMENTS_BYTES);
 
-/** 262144 → "256 KiB", 4194304 → "4 MiB", 2359296 → "2.25 MiB": how docs and messages state a cap. */
+/** 262144 → "256 KiB", 4194304 → "4 MiB", 2359296 → "2.25 MiB": how docs, error messages and pages state a size. */
 export function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(2)} MiB`;
   if (n >= 1024) return `${+(n / 1024).toFixed(2)} KiB`;

@@ -8,14 +8,12 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTIONS, type FunctionName, type FunctionSpec } from '../../lambdas/functions.ts';
+import { FUNCTIONS, reservedConcurrencyQuota, type FunctionName, type FunctionSpec } from '../../lambdas/functions.ts';
 import { TIER_LIMITS } from '../../lambdas/accounts/tiers.ts';
 import { PROJECT_ROOT, logicalId, synthMailroom, type Synthesized } from './synth.ts';
 
 /** The functions that hold an invocation open: a wait, the MCP wait tool, a stream subscribe's replay. */
 const LONG_POLL: readonly FunctionName[] = ['wait', 'mcp', 'stream'];
-/** AWS keeps this many of the account's concurrent executions unreserved. */
-const LAMBDA_UNRESERVED_MINIMUM = 100;
 /** The account concurrency quota Lambda gives by default (new accounts may get far less). */
 const LAMBDA_DEFAULT_ACCOUNT_CONCURRENCY = 1000;
 
@@ -28,7 +26,6 @@ beforeAll(() => {
 
 const reservedIn = (v: Synthesized, name: FunctionName) =>
   v.template.toJSON().Resources[logicalId(v.stack.functions[name].fn, v.stack)].Properties.ReservedConcurrentExecutions as number | undefined;
-const totalReserved = () => (Object.keys(FUNCTIONS) as FunctionName[]).reduce((n, f) => n + ((FUNCTIONS[f] as FunctionSpec).reservedConcurrency ?? 0), 0);
 
 describe('long-poll functions have a ceiling', () => {
   it('wait, mcp and stream each have a reserved concurrency in the template, which caps them', () => {
@@ -52,12 +49,12 @@ describe('long-poll functions have a ceiling', () => {
   });
 
   it('all reservations together leave the 100 unreserved executions of an account with the default quota', () => {
-    expect(totalReserved() + LAMBDA_UNRESERVED_MINIMUM).toBeLessThanOrEqual(LAMBDA_DEFAULT_ACCOUNT_CONCURRENCY);
+    expect(reservedConcurrencyQuota()).toBeLessThanOrEqual(LAMBDA_DEFAULT_ACCOUNT_CONCURRENCY);
   });
 });
 
 describe('the concurrency quota to ask for', () => {
-  const quota = () => totalReserved() + LAMBDA_UNRESERVED_MINIMUM;
+  const quota = () => reservedConcurrencyQuota();
 
   it('the synth names it (the sum of the reservations plus the 100 AWS keeps) and the Service Quotas entry', () => {
     const infos = Annotations.fromStack(on.stack).findInfo('*', Match.stringLikeRegexp('Reserved concurrency'));

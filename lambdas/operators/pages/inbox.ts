@@ -2,7 +2,8 @@ import type { OperationResult } from '../../platform/http/types.ts';
 import type { InboxRecord } from '../../inboxes/inboxes.entities.ts';
 import type { MessageRecord, ThreadRecord } from '../../messages/messages.entities.ts';
 import { html, safeHref, type Html } from './html.ts';
-import { formatBytes, formatDate, formatShortDate, page } from './layout.ts';
+import { formatBytes } from '../../platform/payload-limits.ts';
+import { formatDate, formatShortDate, page } from './layout.ts';
 import { paths } from './paths.ts';
 
 /**

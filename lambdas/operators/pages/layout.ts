@@ -225,8 +225,3 @@ export const formatShortDate = (iso: string | null | undefined) => {
 
 export const formatMoney = (cents: number | null) => (cents === null ? 'Custom' : `$${(cents / 100).toFixed(cents % 100 ? 2 : 0)}`);
 
-export function formatBytes(n: number) {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
