@@ -5,6 +5,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { routeKey } from '../../lambdas/routes.ts';
 import { matchRoute } from '../../lambdas/api/route-match.ts';
 import { nextStepsForError } from '../../lambdas/platform/http/next-steps.ts';
+import { LAMBDA_SYNC_PAYLOAD_BYTES, LARGEST_BODY_A_FUNCTION_RECEIVES } from '../../lambdas/platform/payload-limits.ts';
 import type { FunctionName } from '../../lambdas/functions.ts';
 import { lambdaContext } from './lambda-context.ts';
 
@@ -72,6 +73,23 @@ export function toApiGatewayEvent(req: IncomingMessage, body: Buffer, sourceIp: 
   return { event, fn: exact ? m.route.fn : 'discovery' };
 }
 
+/**
+ * 413 for a request API Gateway refuses: over its 10 MB payload quota, or one whose event is over
+ * Lambda's 6 MB invocation quota (API Gateway's HTTP API answers 413 {"message":"Request Entity Too
+ * Large"} when Lambda refuses the invoke as too large). Deployed, that bare message is all; locally
+ * the error envelope, keeping that message key (README: local emulation limits).
+ */
+function requestTooLarge(res: ServerResponse, maxBytes: number): void {
+  res.writeHead(413, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({
+    error: 'PAYLOAD_TOO_LARGE', message: 'Request Entity Too Large',
+    details: { max_bytes: maxBytes }, next_steps: nextStepsForError('PAYLOAD_TOO_LARGE'),
+  }));
+}
+
+/** The JSON size of an invocation payload, as Lambda counts it against its quota. */
+const payloadBytes = (payload: unknown) => Buffer.byteLength(JSON.stringify(payload) ?? '');
+
 /** The API Gateway stand-in: same routes (lambdas/routes.ts), same event shape, same functions. */
 // moto's transactions are isolated by lib/local/moto_server.py, for every client of the emulator.
 export async function startApiServer(port: number, host: string, load: FunctionLoader, socket?: ApiSocketStandIn): Promise<Server> {
@@ -79,20 +97,23 @@ export async function startApiServer(port: number, host: string, load: FunctionL
     if (socket?.handleManagement(req, res)) return;
     try {
       const body = await readBody(req);
-      if (body === 'too-large') {
-        // A deployed API Gateway answers only {"message":"Request Entity Too Large"} (README:
-        // local emulation limits); locally the error envelope, keeping that message key.
-        res.writeHead(413, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({
-          error: 'PAYLOAD_TOO_LARGE', message: 'Request Entity Too Large',
-          details: { max_bytes: API_GATEWAY_MAX_BODY_BYTES }, next_steps: nextStepsForError('PAYLOAD_TOO_LARGE'),
-        }));
-        return;
-      }
+      if (body === 'too-large') { requestTooLarge(res, API_GATEWAY_MAX_BODY_BYTES); return; }
       const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
       const { event, fn } = toApiGatewayEvent(req, body, sourceIp);
+      // Lambda refuses an event over its quota before the function runs. The event's size depends
+      // on the body's type (base64 for binary), so the 413 names the largest body that always fits.
+      if (payloadBytes(event) > LAMBDA_SYNC_PAYLOAD_BYTES) { requestTooLarge(res, LARGEST_BODY_A_FUNCTION_RECEIVES); return; }
       const handler = await load(fn);
       const out = await handler(event, lambdaContext(fn, { requestId: event.requestContext.requestId }));
+      // A response over the quota fails the invocation (Function.ResponseSizeTooLarge), after the
+      // function ran: API Gateway answers 500, as for a crash, and never sends the oversized body.
+      const outBytes = payloadBytes(out);
+      if (outBytes > LAMBDA_SYNC_PAYLOAD_BYTES) {
+        console.error(JSON.stringify({ level: 'error', message: 'function response over the Lambda payload quota', function: fn, bytes: outBytes, max_bytes: LAMBDA_SYNC_PAYLOAD_BYTES }));
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'Internal Server Error' }));
+        return;
+      }
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(out.headers ?? {})) headers[k] = String(v);
       const payload = out.body === undefined ? '' : out.isBase64Encoded ? Buffer.from(out.body, 'base64') : out.body;
