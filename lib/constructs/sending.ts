@@ -5,6 +5,13 @@
  * DELIVERY_DELAY events → an SNS topic (KMS-encrypted, TLS only) → the ses-events function.
  * SPF and a p=reject DMARC policy for the mail domain, so nobody else can send as it: in the
  * hosted zone when one is given, and always as stack outputs (the exact records to publish).
+ *
+ * The identity and its DNS records outlive the stack (RetainExceptOnCreate: kept on delete and
+ * replace, deleted only by the rollback of the deploy that created them), so the DKIM records
+ * published for it stay valid. A stack deployed with adoptIdentity uses the mail domain's existing
+ * identity instead (a retained one, or one made elsewhere): it creates neither the identity nor
+ * its DNS records, and leaves the identity's settings as they are. Events still flow: every send
+ * names the configuration set (lambdas/platform/aws/ses.ts), which overrides an identity's default.
  */
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -46,14 +53,18 @@ export const mailDomainPolicyRecords = (mailDomain: string) => ({
 
 export interface MailroomSendingProps {
   readonly mailDomain: string;
-  /** When given, the DKIM CNAME records are created in it. */
+  /** When given, the DKIM CNAMEs, SPF and DMARC records are created in it (not with adoptIdentity). */
   readonly hostedZone?: route53.IHostedZone;
+  /** Use the mail domain's existing SES identity: create neither it nor its DNS records (-c adoptIdentity=true). */
+  readonly adoptIdentity: boolean;
   /** The ses-events function: subscribed to the event topic. */
   readonly eventsFunction: lambda.IFunction;
 }
 
 export class MailroomSending extends Construct {
-  readonly identity: ses.EmailIdentity;
+  readonly identity: ses.IEmailIdentity;
+  /** The Easy DKIM CNAMEs to publish; none for an adopted identity (its records exist already). */
+  readonly dkimRecords: readonly ses.DkimRecord[];
   readonly configurationSet: ses.ConfigurationSet;
   readonly eventsTopic: sns.Topic;
   readonly eventsKey: kms.Key;
@@ -68,29 +79,44 @@ export class MailroomSending extends Construct {
       suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
     });
 
-    this.identity = new ses.EmailIdentity(this, 'Identity', {
-      identity: ses.Identity.domain(props.mailDomain),
-      configurationSet: this.configurationSet,
-      dkimSigning: true,
-      dkimIdentity: ses.DkimIdentity.easyDkim(ses.EasyDkimSigningKeyLength.RSA_2048_BIT),
-      feedbackForwarding: false,
-    });
+    // The same construct id either way: an imported identity makes no resource, a created one keeps its logical id.
+    if (props.adoptIdentity) {
+      this.identity = ses.EmailIdentity.fromEmailIdentityName(this, 'Identity', props.mailDomain);
+      this.dkimRecords = [];
+    } else {
+      const identity = new ses.EmailIdentity(this, 'Identity', {
+        identity: ses.Identity.domain(props.mailDomain),
+        configurationSet: this.configurationSet,
+        dkimSigning: true,
+        dkimIdentity: ses.DkimIdentity.easyDkim(ses.EasyDkimSigningKeyLength.RSA_2048_BIT),
+        feedbackForwarding: false,
+      });
+      // Deleting it would void the DKIM records published for it: a redeploy would get new tokens.
+      identity.applyRemovalPolicy(RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE);
+      this.identity = identity;
+      this.dkimRecords = identity.dkimRecords;
+    }
 
-    if (props.hostedZone) {
+    if (props.hostedZone && !props.adoptIdentity) {
       // Identity.publicHostedZone would make the zone apex the identity; the mail domain is
       // often a subdomain of the zone, so the three Easy DKIM CNAMEs are written here instead.
-      this.identity.dkimRecords.forEach((record, i) => {
+      // Kept with the identity they belong to (RetainExceptOnCreate), so a stack redeployed with
+      // adoptIdentity finds them in place.
+      const records: route53.RecordSet[] = this.dkimRecords.map((record, i) =>
         new route53.CnameRecord(this, `DkimRecord${i + 1}`, {
           zone: props.hostedZone!,
           recordName: record.name,
           domainName: record.value,
           ttl: Duration.hours(1),
-        });
-      });
+        }),
+      );
       // Trailing dots: fully qualified, so a mail domain at the zone apex is not suffixed again.
       const policy = mailDomainPolicyRecords(props.mailDomain);
-      new route53.TxtRecord(this, 'SpfRecord', { zone: props.hostedZone, recordName: `${policy.spf.name}.`, values: [policy.spf.value], ttl: Duration.hours(1) });
-      new route53.TxtRecord(this, 'DmarcRecord', { zone: props.hostedZone, recordName: `${policy.dmarc.name}.`, values: [policy.dmarc.value], ttl: Duration.hours(1) });
+      records.push(
+        new route53.TxtRecord(this, 'SpfRecord', { zone: props.hostedZone, recordName: `${policy.spf.name}.`, values: [policy.spf.value], ttl: Duration.hours(1) }),
+        new route53.TxtRecord(this, 'DmarcRecord', { zone: props.hostedZone, recordName: `${policy.dmarc.name}.`, values: [policy.dmarc.value], ttl: Duration.hours(1) }),
+      );
+      for (const record of records) record.applyRemovalPolicy(RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE);
     }
 
     // SES publishes to the topic, so the key must be a customer managed key whose policy lets
