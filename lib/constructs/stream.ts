@@ -7,14 +7,23 @@
  * deploy then fails with "CloudWatch Logs role ARN must be set in account settings"). Functions
  * whose needs name streamPost get ManageConnections on this stage's @connections only
  * (MailroomFunction.bindStream).
+ * With a custom domain (-c streamDomain=, certificate certificateArn), a regional API Gateway
+ * domain name of its own maps its root to the stage (API Gateway cannot map a WebSocket API and an
+ * HTTP API to one domain name), and, when the hosted zone holds it, an alias A record. Clients are
+ * told wss://<streamDomain>; the functions still post to connections at the stage's execute-api
+ * callback URL, the Management API endpoint AWS documents.
  */
 import { Annotations, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
+import type { MailroomApiDomainProps } from './api.ts';
 import { logicalIdOf, type StreamBinding } from './mailroom-function.ts';
 
 /** The routes a client can reach besides $connect/$disconnect/$default ("type" of its message). */
@@ -29,6 +38,8 @@ export interface MailroomStreamProps {
   readonly logRetention: logs.RetentionDays;
   /** Access logs on the stage; the account's API Gateway CloudWatch role must exist (STREAM_ACCESS_LOGS_NOTE). */
   readonly accessLogs: boolean;
+  /** Serve the stream at wss://<domainName> (-c streamDomain=); the certificate is ACM's, in the stack's region, and covers the name. */
+  readonly customDomain?: MailroomApiDomainProps;
 }
 
 /** Said at synth when the stream's access logs are on. */
@@ -44,6 +55,12 @@ export class MailroomStream extends Construct {
   readonly stage: apigw.WebSocketStage;
   /** Present only with accessLogs. */
   readonly accessLogs?: logs.LogGroup;
+  /** The custom domain, when asked for (point a CNAME or alias at its regionalDomainName). */
+  readonly domainName?: apigw.DomainName;
+  /** The alias A record of the custom domain, when the hosted zone holds it. */
+  readonly aliasRecord?: route53.ARecord;
+  /** The wss:// URL clients connect to: wss://<custom domain> when there is one, else the stage's. */
+  readonly url: string;
   readonly binding: StreamBinding;
 
   constructor(scope: Construct, id: string, props: MailroomStreamProps) {
@@ -62,10 +79,30 @@ export class MailroomStream extends Construct {
       this.accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: RemovalPolicy.DESTROY });
       Annotations.of(this).addInfo(STREAM_ACCESS_LOGS_NOTE);
     }
+    const custom = props.customDomain;
+    if (custom) {
+      this.domainName = new apigw.DomainName(this, 'DomainName', {
+        domainName: custom.domainName,
+        // WebSocket APIs take only regional domain names, and only TLS 1.2 as the minimum.
+        certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', custom.certificateArn),
+        endpointType: apigw.EndpointType.REGIONAL,
+        securityPolicy: apigw.SecurityPolicy.TLS_1_2,
+      });
+      if (custom.hostedZone) {
+        this.aliasRecord = new route53.ARecord(this, 'AliasRecord', {
+          zone: custom.hostedZone,
+          recordName: custom.domainName,
+          target: route53.RecordTarget.fromAlias(new ApiGatewayv2DomainProperties(
+            this.domainName.regionalDomainName, this.domainName.regionalHostedZoneId)),
+        });
+      }
+    }
     this.stage = new apigw.WebSocketStage(this, 'Stage', {
       webSocketApi: this.webSocketApi,
       stageName: STREAM_STAGE,
       autoDeploy: true,
+      // The domain's root maps to this stage: wss://<domain> is <stage url>.
+      domainMapping: this.domainName ? { domainName: this.domainName } : undefined,
       throttle: { rateLimit: props.throttleRateLimit, burstLimit: props.throttleBurstLimit },
       accessLogSettings: this.accessLogs && {
         destination: new apigw.LogGroupLogDestination(this.accessLogs),
@@ -84,8 +121,11 @@ export class MailroomStream extends Construct {
     }
 
     const stack = Stack.of(this);
+    this.url = custom ? `wss://${custom.domainName}` : this.stage.url;
     this.binding = {
-      url: this.stage.url,
+      url: this.url,
+      // The Management API stays on execute-api (https://<api id>.execute-api.<region>.amazonaws.com/live), with or without a custom domain.
+      callbackUrl: this.stage.callbackUrl,
       connectionsArn: stack.formatArn({ service: 'execute-api', resource: this.webSocketApi.apiId, resourceName: `${STREAM_STAGE}/*/@connections/*` }),
       nagResource: `arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${logicalIdOf(this.webSocketApi)}>/${STREAM_STAGE}/*/@connections/*`,
     };

@@ -2,15 +2,17 @@
  * The WebSocket API's Management API over aws4fetch (lambdas/platform/aws/fetch.ts) instead of
  * @aws-sdk/client-apigatewaymanagementapi (docs/decisions.md, "Bundles, AWS calls and observability"): two
  * signed calls, POST and DELETE <stage>/@connections/{id}. STREAM_URL is the wss:// (locally
- * ws://) address clients connect to; the same address over https:// (http://) is the Management
- * API endpoint, in AWS and in the local stand-in alike (lib/local/websocket.ts).
+ * ws://) address clients connect to. The Management API endpoint is STREAM_CALLBACK_URL, the
+ * stage's execute-api URL (https://<api id>.execute-api.<region>.amazonaws.com/<stage>, also with
+ * a custom stream domain); without it (the local stand-in, lib/local/websocket.ts), the same
+ * address as STREAM_URL over https:// (http://).
  */
 import { createHash } from 'node:crypto';
 import { requireEnv } from '../config.ts';
 import { awsFetch, jsonFailure } from './fetch.ts';
 
 export const streamUrl = requireEnv('STREAM_URL').replace(/\/+$/, '');
-const endpoint = streamUrl.replace(/^ws(s?):\/\//, 'http$1://');
+const endpoint = (process.env.STREAM_CALLBACK_URL || streamUrl.replace(/^ws(s?):\/\//, 'http$1://')).replace(/\/+$/, '');
 
 /** One Management API call; the answer's status (410: the connection is gone). */
 async function manage(method: 'POST' | 'DELETE', connectionId: string, data?: Buffer): Promise<Response> {
