@@ -84,8 +84,14 @@ export const ENV = {
   paymentProvider: 'PAYMENT_PROVIDER',
   allowSandboxPayments: 'ALLOW_SANDBOX_PAYMENTS',
   paymentSecretArn: 'STRIPE_SECRET_ARN',
-  /** The WebSocket API's wss:// URL; its https:// twin is the Management API endpoint. */
+  /** The WebSocket API's wss:// URL that clients are told (wss://<streamDomain> with a custom domain). */
   streamUrl: 'STREAM_URL',
+  /** The stack's receipt rule set and its own rule: custom domains' rules go after it (lambdas/domains/receiving.ts). */
+  receiptRuleSet: 'RECEIPT_RULE_SET',
+  receiptRule: 'RECEIPT_RULE',
+  ingestFunctionArn: 'INGEST_FUNCTION_ARN',
+  /** The Management API endpoint (the stage's execute-api callback URL); absent, the https:// twin of STREAM_URL. */
+  streamCallbackUrl: 'STREAM_CALLBACK_URL',
   localMode: 'MAILROOM_LOCAL_MODE',
   dnsServers: 'MAILROOM_DNS_SERVERS',
 } as const;
@@ -109,8 +115,9 @@ export const NEED_ENV: Record<Need, readonly string[]> = {
   sesSend: [ENV.sesConfigurationSet],
   paymentSecret: [ENV.paymentSecretArn],
   sesIdentities: [],
+  sesReceiving: [ENV.receiptRuleSet, ENV.receiptRule, ENV.bucketName, ENV.ingestFunctionArn],
   dnsLookup: [ENV.dnsServers],
-  streamPost: [ENV.streamUrl],
+  streamPost: [ENV.streamUrl, ENV.streamCallbackUrl],
   webhookSlowLane: [ENV.webhookSlowQueueUrl],
 };
 
@@ -169,6 +176,8 @@ export const NEED_ACTIONS: Record<Need, readonly string[]> = {
   // ses:TagResource: SES authorizes the tags given at CreateEmailIdentity as TagResource (the IAM
   // grant allows it only with the stack's tag; lib/constructs/mailroom-function.ts bindSesIdentities).
   sesIdentities: ['ses:CreateEmailIdentity', 'ses:DeleteEmailIdentity', 'ses:GetEmailIdentity', 'ses:PutEmailIdentityMailFromAttributes', 'ses:TagResource'],
+  // No resource-level permissions in SES for receipt rules: granted on "*" in the stack's region only.
+  sesReceiving: ['ses:CreateReceiptRule', 'ses:DeleteReceiptRule', 'ses:UpdateReceiptRule'],
   dnsLookup: [],
   streamPost: ['execute-api:ManageConnections'],
   webhookSlowLane: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],

@@ -39,6 +39,8 @@ export interface MailroomConfig {
   /** Custom domain of the HTTP API and pages (-c apiDomain=), with its ACM certificate in the stack's region (certificateArn). */
   readonly apiDomain?: string;
   readonly certificateArn?: string;
+  /** Custom domain of the WebSocket stream (-c streamDomain=), another name than apiDomain, covered by the same certificate. */
+  readonly streamDomain?: string;
   /** none (paid tiers not sold), sandbox (test cards: only on a sandbox) or stripe. */
   readonly paymentProvider: string;
   /** The functions take sandbox test cards: true only for stage=sandbox or allowSandboxPayments=true. */
@@ -47,9 +49,13 @@ export interface MailroomConfig {
   readonly paymentSecretArn?: string;
   readonly tableDeletionProtection: boolean;
   readonly bucketVersioning: boolean;
+  /** Use the mail domain's existing SES identity (and its DNS records) instead of creating them (-c adoptIdentity=true). */
+  readonly adoptIdentity: boolean;
   readonly activateRuleSet: boolean;
   /** Activate our rule set even when another application's is active (-c takeOverReceiving=true). */
   readonly takeOverReceiving: boolean;
+  /** Put this stage's receipt rules in this existing set (another stage's active one) instead of a set of its own. */
+  readonly receiptRuleSet?: string;
   readonly logRetentionDays: number;
   readonly apiThrottleRateLimit: number;
   readonly apiThrottleBurstLimit: number;
@@ -167,6 +173,13 @@ export class MailroomStack extends Stack {
       throttleBurstLimit: config.apiThrottleBurstLimit,
       logRetention,
       accessLogs: config.streamAccessLogs,
+      customDomain: config.streamDomain && config.certificateArn
+        ? {
+            domainName: config.streamDomain,
+            certificateArn: config.certificateArn,
+            hostedZone: hostedZone && inZone(config.streamDomain, config.hostedZoneName) ? hostedZone : undefined,
+          }
+        : undefined,
     });
     this.scheduling = new MailroomScheduling(this, 'Scheduling', {
       stage: config.stage,
@@ -177,6 +190,7 @@ export class MailroomStack extends Stack {
     this.sending = new MailroomSending(this, 'Outbound', {
       mailDomain: config.mailDomain,
       hostedZone,
+      adoptIdentity: config.adoptIdentity,
       eventsFunction: fn('ses-events'),
     });
     this.ingest = new MailroomIngest(this, 'Inbound', {
@@ -187,7 +201,9 @@ export class MailroomStack extends Stack {
       ingestDeadLetterQueue: this.ingestDeadLetterQueue,
       activateRuleSet: config.activateRuleSet,
       takeOverReceiving: config.takeOverReceiving,
-      hostedZone,
+      sharedRuleSet: config.receiptRuleSet,
+      // An adopted mail domain has its MX record already (creating it again would fail the deploy).
+      hostedZone: config.adoptIdentity ? undefined : hostedZone,
       logRetention,
     });
 
@@ -213,6 +229,7 @@ export class MailroomStack extends Stack {
         sesSending: this.sending.sendingBinding,
         paymentSecret,
         stream: this.stream.binding,
+        receiving: { ruleSetName: this.ingest.ruleSetName, ruleName: this.ingest.ruleName, bucket: this.data.bucket, ingestFunction: fn('ingest') },
       });
     }
 
@@ -233,7 +250,11 @@ export class MailroomStack extends Stack {
       out('ApiDomainTarget', this.api.domainName.regionalDomainName,
         `Point ${config.apiDomain} at this (CNAME, or a Route 53 alias; created for you when the hosted zone holds it)`);
     }
-    out('StreamUrl', this.stream.stage.url, 'wss:// URL of the realtime event stream (GET /v1/stream answers it)');
+    out('StreamUrl', this.stream.url, 'wss:// URL of the realtime event stream (GET /v1/stream answers it; wss://<streamDomain> with a custom domain)');
+    if (this.stream.domainName) {
+      out('StreamDomainTarget', this.stream.domainName.regionalDomainName,
+        `Point ${config.streamDomain} at this (CNAME, or a Route 53 alias; created for you when the hosted zone holds it)`);
+    }
     out('SiteUrl', this.siteUrl, 'Public base URL used in links (SITE_URL)');
     out('MailDomain', config.mailDomain, 'Mail domain: inboxes are <username>@<MailDomain>');
     out('MxTarget', this.ingest.mxTarget, 'MX record of the mail domain: 10 <MxTarget>');
@@ -246,16 +267,19 @@ export class MailroomStack extends Stack {
     out(REPLAY_OUTPUTS.queueUrl, this.ingestDeadLetterQueue.queueUrl, 'Inbound mail whose ingest failed after Lambda\'s retries (npm run replay empties it)');
     out(REPLAY_OUTPUTS.functionName, fn('ingest').functionName, 'The ingest function, which the replay command invokes');
     out(REPLAY_OUTPUTS.policyArn, this.ingest.replayPolicy.managedPolicyArn, 'Managed policy to attach to whoever runs npm run replay');
-    out('ReceiptRuleSetName', this.ingest.ruleSetName, 'SES receipt rule set');
+    out('ReceiptRuleSetName', this.ingest.ruleSetName, 'SES receipt rule set (this stage\'s own, or the one given with -c receiptRuleSet=)');
+    out('ReceiptRuleName', this.ingest.ruleName, 'SES receipt rule of the mail domain; custom domains\' rules follow it, named <ReceiptRuleName>-d<n>');
     out('ConfigurationSetName', this.sending.configurationSet.configurationSetName, 'SES configuration set');
     out('ScheduleGroupName', this.scheduling.scheduleGroupName, 'EventBridge Scheduler group of scheduled drafts');
     out('AlarmTopicArn', this.monitoring.topic.topicArn, 'SNS topic every alarm notifies (subscribe to it; -c alarmEmail= does it by email)');
-    for (const [i, record] of this.sending.identity.dkimRecords.entries()) {
+    // None for an adopted identity: its DKIM records are published already (aws sesv2 get-email-identity lists the tokens).
+    for (const [i, record] of this.sending.dkimRecords.entries()) {
       out(`DkimRecord${i + 1}`, `${record.name} CNAME ${record.value}`, 'Easy DKIM record (created for you when hostedZoneId/hostedZoneName are given)');
     }
     const policy = mailDomainPolicyRecords(config.mailDomain);
-    out(MAIL_POLICY_OUTPUTS.spf, `${policy.spf.name} TXT "${policy.spf.value}"`, 'SPF of the mail domain: only SES sends as it (created for you when hostedZoneId/hostedZoneName are given)');
-    out(MAIL_POLICY_OUTPUTS.dmarc, `${policy.dmarc.name} TXT "${policy.dmarc.value}"`, 'DMARC of the mail domain: spoofed mail is rejected (created for you when hostedZoneId/hostedZoneName are given)');
+    const dnsNote = config.adoptIdentity ? 'not created with adoptIdentity=true: check it is published' : 'created for you when hostedZoneId/hostedZoneName are given';
+    out(MAIL_POLICY_OUTPUTS.spf, `${policy.spf.name} TXT "${policy.spf.value}"`, `SPF of the mail domain: only SES sends as it (${dnsNote})`);
+    out(MAIL_POLICY_OUTPUTS.dmarc, `${policy.dmarc.name} TXT "${policy.dmarc.value}"`, `DMARC of the mail domain: spoofed mail is rejected (${dnsNote})`);
   }
 }
 
@@ -327,11 +351,23 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
   }
   const apiDomain = str('apiDomain')?.toLowerCase().replace(/\.$/, '');
   const certificateArn = str('certificateArn');
-  if ((apiDomain === undefined) !== (certificateArn === undefined)) {
+  const streamDomain = str('streamDomain')?.toLowerCase().replace(/\.$/, '');
+  if (streamDomain !== undefined && certificateArn === undefined) {
+    throw new Error("Context 'streamDomain' needs 'certificateArn': an ACM certificate in the stack's region that covers it (with apiDomain: one certificate for both names, as SANs or a wildcard)");
+  }
+  // certificateArn alone (no domain to use it) is refused too.
+  if ((apiDomain === undefined) !== (certificateArn === undefined) && streamDomain === undefined) {
     throw new Error("Context 'apiDomain' and 'certificateArn' go together: give both (the custom domain and its ACM certificate) or neither");
   }
   if (apiDomain !== undefined && !DOMAIN_NAME.test(apiDomain)) {
     throw new Error(`Context 'apiDomain' is not a domain name: '${apiDomain}'`);
+  }
+  if (streamDomain !== undefined && !DOMAIN_NAME.test(streamDomain)) {
+    throw new Error(`Context 'streamDomain' is not a domain name: '${streamDomain}'`);
+  }
+  if (streamDomain !== undefined && streamDomain === apiDomain) {
+    throw new Error(`Context 'streamDomain' must be another name than 'apiDomain' ('${apiDomain}'): `
+      + 'API Gateway cannot map a WebSocket API and an HTTP API to one custom domain (e.g. -c streamDomain=stream.<your domain>)');
   }
   if (certificateArn !== undefined && !/^arn:aws[a-z-]*:acm:[a-z]{2}(-[a-z]+)+-\d:\d{12}:certificate\/[0-9a-f-]+$/.test(certificateArn)) {
     throw new Error('Context \'certificateArn\' must be an ACM certificate ARN in the stack\'s region '
@@ -351,6 +387,13 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
   if (paymentProvider === 'stripe' && paymentSecretArn === undefined) {
     throw new Error('Context paymentProvider=stripe needs -c paymentSecretArn=<Secrets Manager ARN>');
   }
+  const receiptRuleSet = str('receiptRuleSet');
+  if (receiptRuleSet !== undefined && !/^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,62}[A-Za-z0-9])?$/.test(receiptRuleSet)) {
+    throw new Error(`Context 'receiptRuleSet' must be an SES receipt rule set name (letters, digits, '_' and '-', at most 64), got '${receiptRuleSet}'`);
+  }
+  if (receiptRuleSet !== undefined && bool('takeOverReceiving', false)) {
+    throw new Error("Context 'receiptRuleSet' and 'takeOverReceiving' exclude each other: with receiptRuleSet the stage adds its rules to that set and activates nothing");
+  }
   const alarmEmail = str('alarmEmail');
   if (alarmEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail)) {
     throw new Error(`Context 'alarmEmail' must be an email address (the alarm topic's subscriber), got '${alarmEmail}'`);
@@ -368,13 +411,18 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
     hostedZoneName,
     apiDomain,
     certificateArn,
+    streamDomain,
     paymentProvider,
     allowSandboxPayments: paymentProvider === 'sandbox' && allowSandboxPayments,
     paymentSecretArn,
-    tableDeletionProtection: bool('tableDeletionProtection', true),
+    // Off by default: DynamoDB refuses to delete a protected table, so a failed first deploy could not roll back.
+    // cdk destroy keeps the table anyway (RetainExceptOnCreate); protection guards deletes outside CloudFormation.
+    tableDeletionProtection: bool('tableDeletionProtection', false),
     bucketVersioning: bool('bucketVersioning', false),
+    adoptIdentity: bool('adoptIdentity', false),
     activateRuleSet: bool('activateRuleSet', true),
     takeOverReceiving: bool('takeOverReceiving', false),
+    receiptRuleSet,
     logRetentionDays: int('logRetentionDays', 30, 0),
     apiThrottleRateLimit: positive(num('apiThrottleRateLimit', 100), 'apiThrottleRateLimit'),
     apiThrottleBurstLimit: int('apiThrottleBurstLimit', 200, 1),

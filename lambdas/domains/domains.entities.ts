@@ -5,6 +5,7 @@
  *   custom domains per account (counter) pk ACCOUNT#<acc>                   sk DOMAINS
  *   domain name → domain (uniqueness)    pk DOMAINNAME#<ascii name>         sk DOMAINNAME
  *   domain name → an account's claim     pk DOMAINNAME#<ascii name>         sk ACCOUNT#<acc>  (one per account; many may be pending)
+ *   receipt rule → the domains it takes  pk RECEIVING                       sk RULES          (one item per stack, versioned)
  */
 import { declare } from '../platform/dynamo/entity.ts';
 import type { DomainRecord as DnsRecord } from './dns-records.ts';
@@ -50,3 +51,14 @@ export const domainName = /* @__PURE__ */ declare<DomainNameClaim>({
 export const domainAccountClaim = /* @__PURE__ */ declare<{ domain: string; account_id: string; domain_id: string }>({
   name: 'domain-account-claim', key: (c) => domainAccountClaimKey(c.domain, c.account_id),
 });
+
+/**
+ * Which receipt rule of the stack's rule set takes each proven custom domain's mail
+ * (lambdas/domains/receiving.ts): rule name → domains (empty: the rule is to be deleted in SES).
+ * Written only when a domain is proven or deleted, each write conditional on `version`, so
+ * concurrent changes never lose one another; `synced` is the last version SES's rules were seen to hold.
+ * `changed_at`: when `version` was written (an unsynced version older than a sync takes is a crash's).
+ */
+export interface ReceivingRules { rules: Record<string, string[]>; version: number; synced: number; changed_at: string }
+export const receivingRulesKey = () => ({ pk: 'RECEIVING', sk: 'RULES' });
+export const receivingRules = /* @__PURE__ */ declare<ReceivingRules>({ name: 'receiving-rules', key: () => receivingRulesKey() });

@@ -1,11 +1,11 @@
-import { GetCommand } from '../platform/aws/dynamo-commands.ts';
+import { GetCommand, PutCommand, UpdateCommand } from '../platform/aws/dynamo-commands.ts';
 import { documentClient as db } from '../platform/aws/dynamo.ts';
 import { config } from '../platform/config.ts';
 import * as accountsEntities from '../accounts/accounts.entities.ts';
 import * as entities from './domains.entities.ts';
-import type { CustomDomainRecord, DomainNameClaim } from './domains.entities.ts';
+import type { CustomDomainRecord, DomainNameClaim, ReceivingRules } from './domains.entities.ts';
 import type { EventRecord } from '../events/events.entities.ts';
-import { transact } from '../platform/dynamo/conditional.ts';
+import { applied, transact } from '../platform/dynamo/conditional.ts';
 import { queryPage, type PageRequest } from '../platform/dynamo/paging.ts';
 import { eventPut } from '../events/events.store.ts';
 
@@ -164,4 +164,29 @@ export async function deleteDomain(d: CustomDomainRecord): Promise<boolean> {
       { Update: { TableName, Key: entities.domainCount(d.account_id), UpdateExpression: 'SET domain_count = domain_count - :one',
         ConditionExpression: 'domain_count > :zero', ExpressionAttributeValues: { ':one': 1, ':zero': 0 } } },
     ])).ok;
+}
+
+/** The custom domains' receipt rules as last written (none yet: version 0). */
+export async function getReceivingRules(): Promise<ReceivingRules> {
+  const { Item } = await db.send(new GetCommand({ TableName, Key: entities.receivingRulesKey(), ConsistentRead: true }));
+  return Item ? entities.receivingRules.record(Item) : { rules: {}, version: 0, synced: 0, changed_at: new Date(0).toISOString() };
+}
+
+/** Writes `next` (version + 1) if nobody wrote since `read`; false when someone did. */
+export async function saveReceivingRules(read: ReceivingRules, rules: ReceivingRules['rules']): Promise<ReceivingRules | undefined> {
+  const next = { rules, version: read.version + 1, synced: read.synced, changed_at: new Date().toISOString() };
+  const ok = await applied(db.send(new PutCommand({
+    TableName, Item: entities.receivingRules.item(next),
+    ...(read.version === 0 ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': read.version } }),
+  })));
+  return ok ? next : undefined;
+}
+
+/** Records that SES's rules hold `version` (nothing when the rules changed since). */
+export async function markReceivingSynced(version: number): Promise<void> {
+  await applied(db.send(new UpdateCommand({
+    TableName, Key: entities.receivingRulesKey(), UpdateExpression: 'SET synced = :v',
+    ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': version },
+  })));
 }

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { lookup } from './dns.ts';
 import { deleteOwnedDomainIdentity, ensureDomainIdentity, getDomainIdentity } from './ses-identities.ts';
+import { startReceiving, stopReceiving } from './receiving.ts';
 import {
   checkDomainName, claimExpired, dkimRecords, domainRecords, domainVerified, evaluateRecord, mailFromDomain, pendingClaimExpiresAt,
   IDENTITY_TAG_CLAIM, IDENTITY_TAG_STACK, PENDING_CLAIM_TTL_HOURS, type DomainRecord,
 } from './dns-records.ts';
-import { badRequest, conflict, forbidden, notFound, paymentRequired, unavailable } from '../platform/errors.ts';
+import { badRequest, conflict, DomainError, forbidden, notFound, paymentRequired, unavailable } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import { isPaid, TIER_LIMITS } from '../accounts/tiers.ts';
 import { config } from '../platform/config.ts';
@@ -155,7 +156,22 @@ async function prove(d: CustomDomainRecord): Promise<{ dkim: DomainRecord[]; ses
     if (!holder) await store.releaseName(d);
     throw identityExistsError(d.domain, legacy);
   }
+  await receive(d);
   return { dkim: dkimRecords(d.domain, ensured.identity.dkimTokens), sesVerified: ensured.identity.verified };
+}
+
+/**
+ * The domain's receipt rule (lambdas/domains/receiving.ts): SES takes its mail from its proof on.
+ * A failure leaves the claim pending, so the next verify tries again.
+ */
+async function receive(d: CustomDomainRecord): Promise<void> {
+  try {
+    await startReceiving(d.domain);
+  } catch (e) {
+    if (e instanceof DomainError) throw e;
+    throw unavailable('DOMAIN_RECEIVING_PENDING', `${d.domain} is proven, but SES could not be set to receive its mail yet (${(e as Error).name}).`, {
+      retry_after: 5, next_steps: [`POST /v1/domains/${d.id}/verify again: it retries.`] });
+  }
 }
 
 /**
@@ -185,6 +201,8 @@ export async function verifyDomain(account: AccountRecord, id: string): Promise<
     sesVerified = verified;
   } else if (d.status === 'verified') {
     sesVerified = (await getDomainIdentity(d.domain, d.id))?.verified ?? false;
+    // A read when its rule holds it already; verified before rules named domains: now it gets one.
+    await receive(d);
   }
   const now = new Date().toISOString();
   const nowVerified = d.status === 'verified' || domainVerified(records, sesVerified);
@@ -221,10 +239,13 @@ export async function deleteDomain(account: AccountRecord, id: string): Promise<
   const gone = () => notFound('DOMAIN_NOT_FOUND', `Custom domain ${d.id} was deleted meanwhile.`);
   if (!(await store.markDeleting(d))) throw gone();
   try {
+    // Receiving stops before the identity goes: SES never holds a rule for a domain nobody claims.
+    await stopReceiving(d.domain);
     await deleteOwnedDomainIdentity(d.domain, d.id);
   } catch (e) {
-    throw unavailable('DOMAIN_DELETE_INCOMPLETE', `${d.domain} is being deleted, but its SES identity could not be removed yet (${(e as Error).name}).`, {
-      retry_after: 5, next_steps: [`DELETE /v1/domains/${d.id} again: it retries the identity, then releases the domain.`] });
+    if (e instanceof DomainError) throw e;
+    throw unavailable('DOMAIN_DELETE_INCOMPLETE', `${d.domain} is being deleted, but its receipt rule or SES identity could not be removed yet (${(e as Error).name}).`, {
+      retry_after: 5, next_steps: [`DELETE /v1/domains/${d.id} again: it retries them, then releases the domain.`] });
   }
   if (!(await store.deleteDomain(d))) throw gone();
   return d;

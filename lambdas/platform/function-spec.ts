@@ -15,6 +15,8 @@ export type Need =
   | 'paymentSecret'
   /** Create, read and delete SES domain identities (custom domains: Easy DKIM, MAIL FROM). */
   | 'sesIdentities'
+  /** Custom domains' SES receipt rules in the stack's rule set (lambdas/domains/receiving.ts). */
+  | 'sesReceiving'
   /** DNS lookups of custom domains' records (MAILROOM_DNS_SERVERS names the resolvers; empty = the system's). */
   | 'dnsLookup'
   /** Post to (and drop) WebSocket connections through the API Gateway Management API (STREAM_URL). */

@@ -20,16 +20,22 @@
  *
  * A one-minute schedule also invokes ingest, to finish mail whose ingest stopped half-way.
  *
- * The rule names no recipients, so it matches every domain identity verified in this account and
- * region: the mail domain and the custom domains accounts add at run time (POST /v1/domains),
- * without a deploy per domain. Ingest files mail only for addresses that are inboxes
- * (docs/decisions.md: Custom domains).
+ * The rule names the mail domain as its only recipient: a rule without recipients would take the
+ * mail of every domain verified in the account and region (another stage's, another
+ * application's). Custom domains, added at run time (POST /v1/domains), get rules of their own,
+ * `<rule>-d<n>`, written by the domains function when a domain is proven (lambdas/domains/receiving.ts);
+ * the bucket policy and the Lambda permission admit every rule named `<rule>*` of the set.
  *
  * CloudFormation can create a receipt rule set but not make it the active one (there is one
  * active set per account and region). A custom resource (lib/custom-resources/receipt-rule-set.ts)
  * activates ours only when no set is active or ours already is; another application's active set
- * fails the deploy, naming it, unless -c takeOverReceiving=true. On delete it deactivates ours only
+ * fails the deploy, naming it, unless -c takeOverReceiving=true. On delete it removes the custom
+ * domains' rules, refuses while another stack's rules are in our set, and deactivates ours only
  * if ours is still the active one.
+ *
+ * A second stage in the same account and region deploys with -c receiptRuleSet=<the active set>:
+ * it creates no set of its own, and puts its rules (its mail domain's and its custom domains') in
+ * that one, so both stages receive.
  */
 import { AssetHashType, CustomResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
@@ -43,9 +49,11 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as actions from 'aws-cdk-lib/aws-ses-actions';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
 import { LocalEsbuild, PROJECT_ROOT } from './mailroom-function.ts';
+import type { ReceivingProps } from '../custom-resources/receipt-rule-set.ts';
 
 /** The activation function's handler, bundled like the catalogue's functions. */
 const ACTIVATION_ENTRY = 'lib/custom-resources/receipt-rule-set.ts';
@@ -62,6 +70,8 @@ export interface MailroomIngestProps {
   readonly ingestDeadLetterQueue: sqs.IQueue;
   /** Make this rule set the active one when no other set is active in the account/region. */
   readonly activateRuleSet: boolean;
+  /** Put the rules in this existing set (another stage's active one) instead of a set of our own (-c receiptRuleSet=). */
+  readonly sharedRuleSet?: string;
   /** Replace another application's active set (-c takeOverReceiving=true); otherwise the deploy fails naming it. */
   readonly takeOverReceiving?: boolean;
   /** When given, the MX record of the mail domain is created in it. */
@@ -101,13 +111,15 @@ class ScopedS3Action implements ses.IReceiptRuleAction {
 }
 
 export class MailroomIngest extends Construct {
-  readonly ruleSet: ses.ReceiptRuleSet;
+  /** Ours, unless the rules go in another stage's set (sharedRuleSet). */
+  readonly ruleSet?: ses.ReceiptRuleSet;
   readonly rule: ses.ReceiptRule;
   readonly ruleSetName: string;
   readonly ruleName: string;
   /** Where the MX record of the mail domain must point. */
   readonly mxTarget: string;
-  readonly activation?: CustomResource;
+  /** Activation (own set) and, on delete, the custom domains' rules removed: lib/custom-resources/receipt-rule-set.ts. */
+  readonly receiving: CustomResource;
   /** Fires when the ingest dead-letter queue holds a message. */
   readonly deadLetterAlarm: cloudwatch.Alarm;
   /** What an operator attaches to run `npm run replay -- --stage <stage>`, and nothing more. */
@@ -121,12 +133,13 @@ export class MailroomIngest extends Construct {
 
     // Names are set (not generated) so the rule's ARN is known before the rule exists: the
     // bucket policy and the Lambda permission must be in place when SES validates the rule.
-    this.ruleSetName = `${stack.stackName}-inbound`;
+    this.ruleSetName = props.sharedRuleSet ?? `${stack.stackName}-inbound`;
     this.ruleName = `${stack.stackName}-deliver`;
-    const ruleArn = stack.formatArn({
+    // `<rule>*`: the stack's rule and the custom domains' rules (`<rule>-d<n>`) the domains function writes.
+    const rulesArn = stack.formatArn({
       service: 'ses',
       resource: 'receipt-rule-set',
-      resourceName: `${this.ruleSetName}:receipt-rule/${this.ruleName}`,
+      resourceName: `${this.ruleSetName}:receipt-rule/${this.ruleName}*`,
     });
 
     // The SES Lambda action would otherwise add a permission scoped to the account only.
@@ -134,22 +147,27 @@ export class MailroomIngest extends Construct {
       principal: new iam.ServicePrincipal('ses.amazonaws.com'),
       action: 'lambda:InvokeFunction',
       sourceAccount: stack.account,
-      sourceArn: ruleArn,
+      sourceArn: rulesArn,
     });
 
-    this.ruleSet = new ses.ReceiptRuleSet(this, 'RuleSet', { receiptRuleSetName: this.ruleSetName });
-    this.rule = this.ruleSet.addRule('Deliver', {
+    const ruleSet = props.sharedRuleSet
+      ? ses.ReceiptRuleSet.fromReceiptRuleSetName(this, 'SharedRuleSet', props.sharedRuleSet)
+      : (this.ruleSet = new ses.ReceiptRuleSet(this, 'RuleSet', { receiptRuleSetName: this.ruleSetName }));
+    const ruleOptions: ses.ReceiptRuleOptions = {
       receiptRuleName: this.ruleName,
-      // No recipients: every verified domain of the account (the mail domain and custom domains).
+      // Only the mail domain: custom domains get rules of their own (lambdas/domains/receiving.ts).
+      recipients: [props.mailDomain],
       enabled: true,
       // Spam and virus verdicts are computed and passed to ingest in the SES event.
       scanEnabled: true,
       tlsPolicy: ses.TlsPolicy.OPTIONAL,
       actions: [
-        new ScopedS3Action(props.bucket, RESOURCE_SETTINGS.inboundPrefix, ruleArn),
+        new ScopedS3Action(props.bucket, RESOURCE_SETTINGS.inboundPrefix, rulesArn),
         new actions.Lambda({ function: props.ingestFunction, invocationType: actions.LambdaInvocationType.EVENT }),
       ],
-    });
+    };
+    // Construct path Inbound/RuleSet/Deliver kept for an own set: a deployed rule is not replaced.
+    this.rule = this.ruleSet ? this.ruleSet.addRule('Deliver', ruleOptions) : new ses.ReceiptRule(this, 'Deliver', { ...ruleOptions, ruleSet });
 
     const retries = RESOURCE_SETTINGS.ingestRetries;
     props.ingestFunction.configureAsyncInvoke({
@@ -198,58 +216,102 @@ export class MailroomIngest extends Construct {
       targets: [new targets.LambdaFunction(props.ingestFunction, { retryAttempts: 2 })],
     });
 
-    if (props.activateRuleSet) {
-      // A function of our own (lib/custom-resources/receipt-rule-set.ts) rather than
-      // AwsCustomResource: the activation is conditional on the account's active set, which a
-      // fixed SDK call cannot be.
-      const logGroup = new logs.LogGroup(this, 'ActivationLogs', {
-        retention: props.logRetention,
-        removalPolicy: RemovalPolicy.DESTROY,
-      });
-      const role = new iam.Role(this, 'ActivationRole', {
-        assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-        description: 'Mailroom: activates the SES receipt rule set when no other is active (custom resource)',
-      });
-      logGroup.grantWrite(role);
-      role.addToPolicy(new iam.PolicyStatement({
-        actions: ['ses:DescribeActiveReceiptRuleSet', 'ses:SetActiveReceiptRuleSet'],
-        resources: ['*'],
-      }));
-      const activator = new lambda.Function(this, 'ActivationHandler', {
-        code: lambda.Code.fromAsset(PROJECT_ROOT, {
-          assetHashType: AssetHashType.OUTPUT,
-          bundling: { image: lambda.Runtime.NODEJS_24_X.bundlingImage, local: new LocalEsbuild(ACTIVATION_ENTRY) },
-        }),
-        handler: 'index.handler',
-        description: 'Mailroom: makes the receipt rule set active only when no other set is (or -c takeOverReceiving=true)',
-        runtime: lambda.Runtime.NODEJS_24_X,
-        architecture: lambda.Architecture.ARM_64,
-        memorySize: 256,
-        timeout: Duration.minutes(2),
-        role,
-        logGroup,
-      });
-      this.activation = new CustomResource(this, 'ActivateRuleSet', {
-        serviceToken: activator.functionArn,
-        resourceType: 'Custom::ReceiptRuleSetActivation',
-        properties: { RuleSetName: this.ruleSetName, TakeOverReceiving: String(props.takeOverReceiving ?? false) },
-      });
-      // Created after the rule set and rule: on delete, deactivated before them (an active set cannot be deleted).
-      this.activation.node.addDependency(this.ruleSet);
-      this.activation.node.addDependency(this.rule);
-      Validations.of(role).acknowledge({
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: 'ses:DescribeActiveReceiptRuleSet and ses:SetActiveReceiptRuleSet do not support resource-level permissions (IAM service authorization reference): they can only be granted on "*". The role is used by the activation function alone.',
-      });
-    }
+    // A function of our own (lib/custom-resources/receipt-rule-set.ts) rather than
+    // AwsCustomResource: activation depends on the account's active set, and the delete on the
+    // set's rules, which fixed SDK calls cannot express. Made for every stack: its delete removes
+    // the custom domains' rules, which CloudFormation does not know.
+    const logGroup = new logs.LogGroup(this, 'ActivationLogs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const role = new iam.Role(this, 'ActivationRole', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Mailroom: activates the SES receipt rule set when no other is active; removes the custom domains\' rules on delete (custom resource)',
+    });
+    logGroup.grantWrite(role);
+    role.addToPolicy(new iam.PolicyStatement({
+      actions: ['ses:DescribeActiveReceiptRuleSet', 'ses:SetActiveReceiptRuleSet', 'ses:DescribeReceiptRuleSet', 'ses:DeleteReceiptRule'],
+      resources: ['*'],
+      conditions: { StringEquals: { 'aws:RequestedRegion': stack.region } },
+    }));
+    const handler = new lambda.Function(this, 'ActivationHandler', {
+      code: lambda.Code.fromAsset(PROJECT_ROOT, {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: { image: lambda.Runtime.NODEJS_24_X.bundlingImage, local: new LocalEsbuild(ACTIVATION_ENTRY) },
+      }),
+      handler: 'index.handler',
+      description: 'Mailroom: makes the receipt rule set active only when no other set is (or -c takeOverReceiving=true); cleans up its rules on delete',
+      runtime: lambda.Runtime.NODEJS_24_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: 256,
+      timeout: Duration.minutes(2),
+      role,
+      logGroup,
+    });
+    const receivingProps: ReceivingProps = {
+      RuleSetName: this.ruleSetName,
+      RuleName: this.ruleName,
+      Activate: String(props.activateRuleSet && !props.sharedRuleSet),
+      TakeOverReceiving: String(props.takeOverReceiving ?? false),
+      SharedRuleSet: String(props.sharedRuleSet !== undefined),
+    };
+    this.receiving = new CustomResource(this, 'Receiving', {
+      serviceToken: handler.functionArn,
+      resourceType: 'Custom::MailroomReceiving',
+      properties: receivingProps,
+    });
+    // Created after the rule (and set): on delete, run before them (an active set cannot be deleted).
+    if (this.ruleSet) this.receiving.node.addDependency(this.ruleSet);
+    this.receiving.node.addDependency(this.rule);
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'SES receipt rule sets and rules have no resource-level permissions (IAM service authorization reference): they can only be granted on "*", here in the stack\'s region only. The role is used by the receiving custom resource alone.',
+    });
+
+    if (props.activateRuleSet && !props.sharedRuleSet) retireAwsCustomResourceActivation(this, this.ruleSetName, role, logGroup, this.rule);
 
     if (props.hostedZone) {
+      // Kept with the mail domain's identity and its other records (lib/constructs/sending.ts).
       new route53.MxRecord(this, 'MxRecord', {
         zone: props.hostedZone,
         recordName: props.mailDomain,
         values: [{ priority: 10, hostName: this.mxTarget }],
         ttl: Duration.hours(1),
-      });
+      }).applyRemovalPolicy(RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE);
     }
   }
+}
+
+/**
+ * Stacks deployed before the receiving custom resource activated their set with an
+ * AwsCustomResource (construct id ActivateRuleSet) whose delete call was SetActiveReceiptRuleSet
+ * without a name: "disables all email receiving" in the account and region. Removing it from the
+ * template would make CloudFormation run that call when it cleans up after the upgrade. So it
+ * stays, at the same path with the same physical id (an update, not a replacement), and every
+ * call it now makes is a read.
+ */
+function retireAwsCustomResourceActivation(scope: Construct, ruleSetName: string, role: iam.IRole, logGroup: logs.ILogGroup, rule: ses.ReceiptRule) {
+  const read: cr.AwsSdkCall = {
+    service: 'SES',
+    action: 'DescribeActiveReceiptRuleSet',
+    parameters: {},
+    physicalResourceId: cr.PhysicalResourceId.of(`${ruleSetName}-active`),
+  };
+  const retired = new cr.AwsCustomResource(scope, 'ActivateRuleSet', {
+    onCreate: read,
+    onUpdate: read,
+    onDelete: read,
+    policy: cr.AwsCustomResourcePolicy.fromStatements([
+      new iam.PolicyStatement({ actions: ['ses:DescribeActiveReceiptRuleSet'], resources: ['*'] }),
+    ]),
+    role,
+    logGroup,
+    installLatestAwsSdk: false,
+    timeout: Duration.minutes(2),
+  });
+  retired.node.addDependency(rule);
+  Validations.of(retired).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::*]',
+    reason: 'ses:DescribeActiveReceiptRuleSet has no resource-level permissions. A read only: this resource is kept so that upgrading a stack never runs its old delete call.',
+  });
 }

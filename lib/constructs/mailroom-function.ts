@@ -22,7 +22,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { bundleHandlerSync, ESM_REQUIRE_BANNER, LAMBDA_NODE_OPTIONS } from '../bundle-options.ts';
-import { ENV, FUNCTIONS, handlerEntry, powertoolsEnv, SCHEDULE_TARGET, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
+import { ENV, FUNCTIONS, handlerEntry, NEED_ACTIONS, powertoolsEnv, SCHEDULE_TARGET, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
 import { IDENTITY_TAG_CLAIM, IDENTITY_TAG_STACK } from '../../lambdas/domains/dns-records.ts';
 
 /** The repository root: entries, package-lock.json and tsconfig.json are resolved from here. */
@@ -96,13 +96,26 @@ export interface MailroomResources {
   readonly sesSending: SesSendingBinding;
   /** The payment processor's keys; absent with the sandbox provider. */
   readonly paymentSecret?: secretsmanager.ISecret;
-  /** The WebSocket stream (lib/constructs/stream.ts): its wss:// URL and the Management API grant. */
+  /** The WebSocket stream (lib/constructs/stream.ts): its wss:// URL, Management API endpoint and grant. */
   readonly stream: StreamBinding;
+  /** SES receiving (lib/constructs/ingest.ts): where custom domains' receipt rules go, and what they do. */
+  readonly receiving: ReceivingBinding;
 }
 
-/** What posting to WebSocket connections takes: the stage's URL and a grant on its @connections. */
+/** The rule set and the stack's rule in it; a custom domain's rule stores into the bucket and invokes ingest. */
+export interface ReceivingBinding {
+  readonly ruleSetName: string;
+  readonly ruleName: string;
+  readonly bucket: s3.IBucket;
+  readonly ingestFunction: lambda.IFunction;
+}
+
+/** What posting to WebSocket connections takes: the stage's URLs and a grant on its @connections. */
 export interface StreamBinding {
+  /** The wss:// URL clients are told (STREAM_URL): the custom domain's when there is one. */
   readonly url: string;
+  /** The Management API endpoint (STREAM_CALLBACK_URL): the stage's https:// execute-api URL. */
+  readonly callbackUrl: string;
   /** ARN of the stage's connections: arn:…:execute-api:<region>:<account>:<api id>/<stage>/POST/@connections/* and the like. */
   readonly connectionsArn: string;
   /** connectionsArn as cdk-nag prints it in a finding id. */
@@ -332,10 +345,33 @@ export class MailroomFunction extends Construct {
     );
   }
 
-  /** Post to and close the WebSocket stream's connections (execute-api:ManageConnections on its stage only). STREAM_URL. */
+  /**
+   * Write the custom domains' receipt rules (lambdas/domains/receiving.ts). SES receipt rules have
+   * no resource-level permissions, so the grant is on "*", held to the stack's region by condition;
+   * the rules can only deliver where the bucket policy and ingest's permission admit this stack's
+   * rule names (lib/constructs/ingest.ts).
+   */
+  bindReceiving(binding: ReceivingBinding): this {
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({
+      sid: 'SesReceiptRules',
+      actions: [...NEED_ACTIONS.sesReceiving],
+      resources: ['*'],
+      conditions: { StringEquals: { 'aws:RequestedRegion': Stack.of(this).region } },
+    }));
+    this.setEnv(ENV.receiptRuleSet, binding.ruleSetName);
+    this.setEnv(ENV.receiptRule, binding.ruleName);
+    this.setEnv(ENV.bucketName, binding.bucket.bucketName);
+    this.setEnv(ENV.ingestFunctionArn, binding.ingestFunction.functionArn);
+    this.acknowledge('AwsSolutions-IAM5[Resource::*]',
+      'SES receipt rules have no resource-level permissions (IAM service authorization reference): granted on "*" in the stack\'s region only (aws:RequestedRegion).');
+    return this;
+  }
+
+  /** Post to and close the WebSocket stream's connections (execute-api:ManageConnections on its stage only). STREAM_URL, STREAM_CALLBACK_URL. */
   bindStream(binding: StreamBinding): this {
     this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [binding.connectionsArn] }));
     this.setEnv(ENV.streamUrl, binding.url);
+    this.setEnv(ENV.streamCallbackUrl, binding.callbackUrl);
     this.acknowledge(
       `AwsSolutions-IAM5[Resource::${binding.nagResource}]`,
       'Connection ids are made by API Gateway at run time; the grant covers the @connections of the stream stage of this one WebSocket API.',
@@ -373,6 +409,9 @@ export class MailroomFunction extends Construct {
           break;
         case 'sesIdentities':
           this.bindSesIdentities(resources.table);
+          break;
+        case 'sesReceiving':
+          this.bindReceiving(resources.receiving);
           break;
         case 'dnsLookup':
           // Empty: the Lambda runtime's resolver. MAILROOM_DNS_SERVERS is for local and test stacks.

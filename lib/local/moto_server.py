@@ -490,6 +490,53 @@ def patch_sesv2_create_existing_identity():
 patch_sesv2_create_existing_identity()
 
 
+def patch_ses_receipt_rules():
+    """
+    SES v1 receipt rules as AWS has them, for custom domains' rules (lambdas/domains/receiving.ts)
+    and the receiving custom resource (lib/custom-resources/receipt-rule-set.ts). moto 5.2.1 has no
+    DeleteReceiptRule; refuses a second rule of the same name only when it is identical in every
+    field (AWS: AlreadyExists by name); and checks a Lambda action's function in its own Lambda
+    backend, where the local stack's functions are not (they run beside the emulator): any
+    function ARN of the region is accepted (the local stack names them with account 000000000000).
+    """
+    from moto.core.responses import EmptyResult
+    from moto.ses import exceptions as _ses_exceptions
+    from moto.ses import responses as _ses_responses
+
+    def _validate_lambda_action(self, lambda_action):
+        import re
+        arn = lambda_action.get("FunctionArn", "")
+        if not re.match(rf"arn:aws:lambda:{re.escape(self.region_name)}:\d{{12}}:function:[A-Za-z0-9_-]+$", arn):
+            raise _ses_exceptions.InvalidLambdaFunctionException(f"Invalid Lambda function: {arn}")
+
+    original_create = _ses_models.SESBackend.create_receipt_rule
+
+    def create_receipt_rule(self, rule_set_name, rule, after):
+        rule_set = self.receipt_rule_set.get(rule_set_name)
+        if rule_set is not None and any(r["Name"] == rule["Name"] for r in rule_set.rules):
+            raise _ses_exceptions.AlreadyExists(f"Rule already exists: {rule['Name']}")
+        return original_create(self, rule_set_name, rule, after)
+
+    def delete_receipt_rule(self, rule_set_name, rule_name):
+        rule_set = self.receipt_rule_set.get(rule_set_name)
+        if rule_set is None:
+            raise _ses_exceptions.RuleSetDoesNotExist(f"Rule set does not exist: {rule_set_name}")
+        rule_set.rules[:] = [r for r in rule_set.rules if r["Name"] != rule_name]
+
+    def delete_receipt_rule_response(self):
+        self.backend.delete_receipt_rule(self._get_param("RuleSetName"), self._get_param("RuleName"))
+        return EmptyResult()
+
+    _ses_models.SESBackend._validate_lambda_action = _validate_lambda_action
+    _ses_models.SESBackend.create_receipt_rule = create_receipt_rule
+    _ses_models.SESBackend.delete_receipt_rule = delete_receipt_rule
+    _ses_responses.EmailResponse.delete_receipt_rule = delete_receipt_rule_response
+
+
+patch_ses_receipt_rules()
+
+
+
 # SQS sends and receives cost O(1) and O(queue), not O(queue) and O(queue²). moto 5.2.1's
 # SendMessage reads `queue.attributes` for one setting (ContentBasedDeduplication), and
 # ReceiveMessage reads them for each message it hands out (MessageRetentionPeriod); that property

@@ -3,6 +3,7 @@ import { CreateBucketCommand, PutBucketEncryptionCommand, S3Client } from '@aws-
 import { CreateScheduleGroupCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { CreateSecretCommand, DescribeSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { CreateEmailIdentityCommand, CreateConfigurationSetCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { CreateReceiptRuleCommand, CreateReceiptRuleSetCommand, SESClient, SetActiveReceiptRuleSetCommand } from '@aws-sdk/client-ses';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { randomBytes } from 'node:crypto';
 import { TABLE } from '../../lambdas/platform/dynamo/table.ts';
@@ -21,6 +22,8 @@ export interface LocalResourceNames {
   secretName: string;
   configurationSetName: string;
   mailDomain: string;
+  /** SES receiving as the stack sets it up (lib/constructs/ingest.ts): the active set and its mail-domain rule. */
+  receiving?: { ruleSetName: string; ruleName: string; ingestFunctionArn: string };
 }
 
 export interface LocalResources {
@@ -111,6 +114,20 @@ export async function createLocalResources(n: LocalResourceNames): Promise<Local
   const ses = new SESv2Client({});
   await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: n.mailDomain })).catch(ignoreExists);
   await ses.send(new CreateConfigurationSetCommand({ ConfigurationSetName: n.configurationSetName })).catch(ignoreExists);
+  if (n.receiving) {
+    // The stack's rule set, active, with its rule naming the mail domain only; custom domains get
+    // rules of their own from the domains function (lambdas/domains/receiving.ts).
+    const receiving = new SESClient({});
+    await receiving.send(new CreateReceiptRuleSetCommand({ RuleSetName: n.receiving.ruleSetName })).catch(ignoreExists);
+    await receiving.send(new CreateReceiptRuleCommand({ RuleSetName: n.receiving.ruleSetName, Rule: {
+      Name: n.receiving.ruleName, Enabled: true, ScanEnabled: true, TlsPolicy: 'Optional', Recipients: [n.mailDomain],
+      Actions: [
+        { S3Action: { BucketName: n.bucketName, ObjectKeyPrefix: RESOURCE_SETTINGS.inboundPrefix } },
+        { LambdaAction: { FunctionArn: n.receiving.ingestFunctionArn, InvocationType: 'Event' } },
+      ],
+    } })).catch(ignoreExists);
+    await receiving.send(new SetActiveReceiptRuleSetCommand({ RuleSetName: n.receiving.ruleSetName }));
+  }
 
   return {
     tableName: n.tableName,

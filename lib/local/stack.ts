@@ -13,7 +13,7 @@ import { localOutbound, type SesEventsHandler } from './ses-outbound.ts';
 import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
 import { createLocalResources, type LocalResources } from './resources.ts';
 import { enforceFunctionIdentities, type LocalIdentities } from './iam.ts';
-import { verifiedCustomDomains } from './custom-domains.ts';
+import { receivedDomains } from './custom-domains.ts';
 import { createWebSocketStandIn } from './websocket.ts';
 import { removeStackFile, writeStackFile } from './stack-file.ts';
 import { LOCAL_STREAM_PATH } from '../../lambdas/events/stream-protocol.ts';
@@ -23,6 +23,8 @@ import { LOCAL_STREAM_PATH } from '../../lambdas/events/stream-protocol.ts';
  * 15 s, so what a kill -9 leaves behind goes out within 45 s of a restart (30 s age + 15 s).
  */
 const LOCAL_SWEEP_INTERVAL_MS = 15_000;
+/** What the receipt rules' Lambda action names locally (the emulator takes any function ARN of the region). */
+const LOCAL_INGEST_ARN = (namePrefix: string) => `arn:aws:lambda:us-east-1:000000000000:function:${namePrefix}-ingest`;
 
 export interface LocalStackOptions {
   port: number;
@@ -99,6 +101,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       secretName: `${o.namePrefix}-link-signing`,
       configurationSetName: `${o.namePrefix}-outbound`,
       mailDomain: o.mailDomain,
+      receiving: { ruleSetName: `${o.namePrefix}-inbound`, ruleName: `${o.namePrefix}-deliver`, ingestFunctionArn: LOCAL_INGEST_ARN(o.namePrefix) },
     });
     // Per-function IAM identities where we run the emulator and each function has its own
     // environment; an external emulator is yours (nothing is switched on there), and in-process
@@ -118,7 +121,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     // The WebSocket API stand-in listens on the API port (its Management API at the http:// twin).
     const streamUrl = `ws://${o.host === '0.0.0.0' ? 'localhost' : o.host}:${o.port}${LOCAL_STREAM_PATH}`;
 
-    const acceptsDomain = verifiedCustomDomains(resources.tableName);
+    const acceptsDomain = receivedDomains({ tableName: resources.tableName, mailDomain: o.mailDomain.toLowerCase() });
     const ingestDlqUrl = resources.ingestDlqUrl!;
     // The functions: each with the environment its CDK definition gives it (lambdas/functions.ts).
     let sesEvents: SesEventsHandler = async () => undefined;
@@ -138,6 +141,9 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       // Custom-domain DNS checks: the host's MAILROOM_DNS_SERVERS (a test's DNS server), else the system's.
       [ENV.dnsServers]: process.env[ENV.dnsServers] ?? '',
       [ENV.streamUrl]: streamUrl,
+      [ENV.receiptRuleSet]: `${o.namePrefix}-inbound`,
+      [ENV.receiptRule]: `${o.namePrefix}-deliver`,
+      [ENV.ingestFunctionArn]: LOCAL_INGEST_ARN(o.namePrefix),
     };
     const localKnobs = (names: readonly string[]) => ({
       ...Object.fromEntries(names.map((n) => [n, process.env[n]])),

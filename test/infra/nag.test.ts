@@ -175,6 +175,7 @@ describe('MailroomFunction scheduler binding (no catalogue function has the need
         sesSending: undefined as never,
         scheduler: { scheduleGroupName: 'g', invokeRole: undefined as never, targetFunction: fake },
         stream: undefined as never,
+        receiving: undefined as never,
       }),
     ).toThrow(/no binding for need 'telepathy'/);
   });

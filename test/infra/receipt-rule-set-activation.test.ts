@@ -8,7 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMoto, type Emulator } from '../../lib/local/moto.ts';
-import { activeRuleSet, applyActivation, handler, setActiveRuleSet } from '../../lib/custom-resources/receipt-rule-set.ts';
+import { applyActivation, handler } from '../../lib/custom-resources/receipt-rule-set.ts';
+import { activeRuleSet, setActiveRuleSet } from '../../lambdas/platform/aws/ses-receipt-rules.ts';
 import { awsFetch } from '../../lambdas/platform/aws/fetch.ts';
 
 let moto: Emulator;
@@ -99,7 +100,7 @@ describe("CloudFormation's custom resource protocol", () => {
   const event = (requestType: 'Create' | 'Delete') => ({
     RequestType: requestType, ResponseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/response`,
     StackId: 'arn:aws:cloudformation:us-east-1:000000000000:stack/mailroom-dev/x', RequestId: 'r1', LogicalResourceId: 'ActivateRuleSet',
-    ResourceProperties: { RuleSetName: OURS },
+    ResourceProperties: { RuleSetName: OURS, RuleName: 'mailroom-dev-deliver', Activate: 'true', SharedRuleSet: 'false' },
   });
 
   it('answers SUCCESS with the outcome, and FAILED with the reason a deploy log shows', async () => {

@@ -42,6 +42,14 @@ function roleActions(res: Resources, s: MailroomStack, name: FunctionName): stri
   return [...new Set(actions)].filter((a) => !other.includes(a)).sort();
 }
 
+/** The policy statements attached to a function's role. */
+function roleStatements(name: FunctionName): { Action: string | string[]; Resource: unknown; Condition?: unknown }[] {
+  const roleId = resources[fnLogicalId(name)]!.Properties.Role['Fn::GetAtt'][0];
+  return Object.values(resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: any) => x.Ref === roleId))
+    .flatMap((r) => r.Properties.PolicyDocument.Statement as any[]);
+}
+
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const fnLogicalId = (name: FunctionName) => logicalId(stack.functions[name].fn, stack);
 const fnProps = (name: FunctionName) => resources[fnLogicalId(name)]!.Properties;
@@ -124,11 +132,12 @@ describe('table', () => {
     const tables = ofType('AWS::DynamoDB::Table');
     expect(tables).toHaveLength(1);
     template.hasResource('AWS::DynamoDB::Table', {
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
       UpdateReplacePolicy: 'Retain',
       Properties: Match.objectLike({
         BillingMode: 'PAY_PER_REQUEST',
-        DeletionProtectionEnabled: true,
+        // Off by default: a protected table would turn a failed first deploy's rollback into ROLLBACK_FAILED.
+        DeletionProtectionEnabled: false,
         KeySchema: [
           { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
           { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
@@ -154,7 +163,7 @@ describe('raw-mail bucket', () => {
   it('is private, encrypted, retained and logs access', () => {
     const bucketId = logicalId(stack.data.bucket, stack);
     expect(resources[bucketId]).toMatchObject({
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
       Properties: {
         BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
         PublicAccessBlockConfiguration: {
@@ -302,14 +311,14 @@ describe('WebSocket API (realtime stream)', () => {
 });
 
 describe('inbound (SES receiving)', () => {
-  it('has one account-wide receipt rule (no recipients: the mail domain and every verified custom domain): S3 inbound/ then ingest (Event)', () => {
+  it('has one receipt rule, for the mail domain only (never every verified domain of the account): S3 inbound/ then ingest (Event)', () => {
     template.hasResourceProperties('AWS::SES::ReceiptRuleSet', { RuleSetName: stack.ingest.ruleSetName });
     template.resourceCountIs('AWS::SES::ReceiptRule', 1);
     template.hasResourceProperties('AWS::SES::ReceiptRule', {
       Rule: {
         Name: stack.ingest.ruleName,
         Enabled: true,
-        Recipients: Match.absent(),
+        Recipients: [TEST_MAIL_DOMAIN],
         ScanEnabled: true,
         Actions: [
           { S3Action: { BucketName: { Ref: logicalId(stack.data.bucket, stack) }, ObjectKeyPrefix: RESOURCE_SETTINGS.inboundPrefix } },
@@ -319,35 +328,72 @@ describe('inbound (SES receiving)', () => {
     });
   });
 
-  it('lets SES invoke ingest from this rule only', () => {
+  it('lets SES invoke ingest and write the bucket from this stack\'s rules only (its own and its custom domains\')', () => {
+    const rules = `receipt-rule-set/${stack.ingest.ruleSetName}:receipt-rule/${stack.ingest.ruleName}*`;
     template.hasResourceProperties('AWS::Lambda::Permission', {
       FunctionName: { 'Fn::GetAtt': [fnLogicalId('ingest'), 'Arn'] },
       Principal: 'ses.amazonaws.com',
       SourceAccount: { Ref: 'AWS::AccountId' },
-      SourceArn: Match.objectLike({
-        'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(`receipt-rule-set/${stack.ingest.ruleSetName}:receipt-rule/`)])],
-      }),
+      SourceArn: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(`${rules.replace('*', '\\*')}$`)])] }),
     });
+    const policy = JSON.stringify(ofType('AWS::S3::BucketPolicy'));
+    expect(policy).toContain(rules);
   });
 
-  it('activates the rule set through its own function, which may only read and set the active set', () => {
-    const [[id, cr]] = ofType('Custom::ReceiptRuleSetActivation') as [[string, Resources[string]]];
-    expect(cr.Properties).toMatchObject({ RuleSetName: stack.ingest.ruleSetName, TakeOverReceiving: 'false' });
-    expect(ofType('Custom::AWS')).toEqual([]);
+  it('lets the domains function alone write receipt rules, in the stack\'s region only', () => {
+    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+      const granted = roleStatements(name).filter((st) => [st.Action].flat().some((a) => /ReceiptRule/.test(a)));
+      if (name !== 'domains') { expect(granted, name).toEqual([]); continue; }
+      expect(granted).toEqual([expect.objectContaining({
+        Action: ['ses:CreateReceiptRule', 'ses:DeleteReceiptRule', 'ses:UpdateReceiptRule'], Resource: '*',
+        Condition: { StringEquals: { 'aws:RequestedRegion': { Ref: 'AWS::Region' } } },
+      })]);
+    }
+    const env = (fnProps('domains').Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env).toMatchObject({ RECEIPT_RULE_SET: stack.ingest.ruleSetName, RECEIPT_RULE: stack.ingest.ruleName,
+      INGEST_FUNCTION_ARN: { 'Fn::GetAtt': [fnLogicalId('ingest'), 'Arn'] } });
+  });
+
+  it('activates the rule set through its own function, which may only read and set the active set and delete rules', () => {
+    const [[id, cr]] = ofType('Custom::MailroomReceiving') as [[string, Resources[string]]];
+    expect(cr.Properties).toMatchObject({ RuleSetName: stack.ingest.ruleSetName, RuleName: stack.ingest.ruleName, Activate: 'true',
+      TakeOverReceiving: 'false', SharedRuleSet: 'false' });
     // Created after the rule set and rule: deactivated before they are deleted.
-    const ruleSetId = logicalId(stack.ingest.ruleSet, stack);
+    const ruleSetId = logicalId(stack.ingest.ruleSet!, stack);
     expect(resources[id]!.DependsOn).toEqual(expect.arrayContaining([ruleSetId]));
     const token = (cr.Properties.ServiceToken as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     const role = (resources[token]!.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     const actions = ofType('AWS::IAM::Policy')
       .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(role))
       .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement.flatMap((st) => st.Action));
-    expect(actions.filter((a) => a.startsWith('ses:')).sort()).toEqual(['ses:DescribeActiveReceiptRuleSet', 'ses:SetActiveReceiptRuleSet']);
+    expect([...new Set(actions.filter((a) => a.startsWith('ses:')))].sort()).toEqual([
+      'ses:DeleteReceiptRule', 'ses:DescribeActiveReceiptRuleSet', 'ses:DescribeReceiptRuleSet', 'ses:SetActiveReceiptRuleSet']);
+  });
+
+  it('keeps the earlier AwsCustomResource activation at its logical id, its delete only a read: an upgrade never switches receiving off', () => {
+    // The logical id stacks deployed before the receiving custom resource hold (their delete call deactivated every set).
+    const retired = resources['InboundActivateRuleSet0E8A1528'];
+    expect(retired?.Type).toBe('Custom::AWS');
+    for (const call of ['Create', 'Update', 'Delete']) {
+      expect(JSON.parse(retired!.Properties[call] as string)).toMatchObject({
+        service: 'SES', action: 'DescribeActiveReceiptRuleSet', physicalResourceId: { id: `${stack.ingest.ruleSetName}-active` } });
+    }
+  });
+
+  it('puts its rules in another stage\'s set with -c receiptRuleSet= (no set of its own, nothing activated), and refuses it with takeOverReceiving', () => {
+    const v = synthMailroom({ skipBundling: true, context: { receiptRuleSet: 'Mailroom-prod-inbound' } });
+    v.template.resourceCountIs('AWS::SES::ReceiptRuleSet', 0);
+    v.template.resourceCountIs('Custom::AWS', 0);
+    v.template.hasResourceProperties('AWS::SES::ReceiptRule', { RuleSetName: 'Mailroom-prod-inbound', Rule: Match.objectLike({ Recipients: [TEST_MAIL_DOMAIN] }) });
+    v.template.hasResourceProperties('Custom::MailroomReceiving', { RuleSetName: 'Mailroom-prod-inbound', Activate: 'false', SharedRuleSet: 'true' });
+    v.template.hasOutput('ReceiptRuleSetName', { Value: 'Mailroom-prod-inbound' });
+    expect(() => synthMailroom({ skipBundling: true, context: { receiptRuleSet: 'Mailroom-prod-inbound', takeOverReceiving: 'true' } }))
+      .toThrow(/'receiptRuleSet' and 'takeOverReceiving'/);
   });
 
   it('takes over another application\'s active set only when asked (-c takeOverReceiving=true)', () => {
     const v = synthMailroom({ skipBundling: true, context: { takeOverReceiving: 'true' } });
-    v.template.hasResourceProperties('Custom::ReceiptRuleSetActivation', { TakeOverReceiving: 'true' });
+    v.template.hasResourceProperties('Custom::MailroomReceiving', { TakeOverReceiving: 'true' });
   });
 
   it('outputs the MX target', () => {
@@ -579,7 +625,7 @@ describe('outbound (SESv2)', () => {
     const senders = needing('sesSend');
     expect(senders.length).toBeGreaterThan(0);
     for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
-      const ses = sesStatements(name).filter((s) => !String(s.Sid ?? '').startsWith('SesIdentities'));
+      const ses = sesStatements(name).filter((s) => !/^(SesIdentities|SesReceiptRules)/.test(String(s.Sid ?? '')));
       if (!senders.includes(name)) {
         expect(ses, name).toEqual([]);
         continue;
@@ -667,7 +713,7 @@ describe('context variants (no bundling)', () => {
       Environment: { Variables: Match.objectLike({ SITE_URL: 'https://mailroom.example.org', MAIL_DOMAIN: 'mail.agents.test' }) },
     });
     v.template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: `${RESOURCE_SETTINGS.scheduleGroupName}-qa` });
-    v.template.hasResourceProperties('AWS::SES::ReceiptRule', { Rule: Match.objectLike({ Recipients: Match.absent() }) });
+    v.template.hasResourceProperties('AWS::SES::ReceiptRule', { Rule: Match.objectLike({ Recipients: ['mail.agents.test'] }) });
   });
 
   it('without a hosted zone: no DNS records; SITE_URL is the API endpoint', () => {
@@ -691,10 +737,10 @@ describe('context variants (no bundling)', () => {
     expect(() => synthMailroom({ skipBundling: true, context: { paymentProvider: 'stripe' } })).toThrow(/paymentSecretArn/);
   });
 
-    it('can leave the rule set inactive and the table unprotected', () => {
-    const v = synthMailroom({ skipBundling: true, context: { activateRuleSet: 'false', tableDeletionProtection: 'false' } });
-    v.template.resourceCountIs('Custom::ReceiptRuleSetActivation', 0);
-    v.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
+  it('can leave the rule set inactive and protect the table from deletion', () => {
+    const v = synthMailroom({ skipBundling: true, context: { activateRuleSet: 'false', tableDeletionProtection: 'true' } });
+    v.template.hasResourceProperties('Custom::MailroomReceiving', { Activate: 'false' });
+    v.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });
   });
 
   it('rejects bad parameters', () => {

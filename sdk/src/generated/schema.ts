@@ -247,7 +247,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an unused custom domain
-         * @description Refused with 409 DOMAIN_IN_USE while active inboxes use it; next_steps names them. The SES identity Mailroom created for the domain is removed first (one it did not create is never touched), then the name is released; if SES fails, the domain stays deleting (503 DOMAIN_DELETE_INCOMPLETE) and DELETE again retries.
+         * @description Refused with 409 DOMAIN_IN_USE while active inboxes use it; next_steps names them. SES stops receiving its mail and the SES identity Mailroom created for the domain is removed first (one it did not create is never touched), then the name is released; if SES fails, the domain stays deleting (503 DOMAIN_DELETE_INCOMPLETE) and DELETE again retries.
          *
          *     Auth: Account key.
          */
@@ -268,7 +268,7 @@ export interface paths {
         put?: never;
         /**
          * Check its DNS records
-         * @description Looks up every record in DNS and reads the SES identity. Once the ownership TXT token is found the claim holds the name (the first account to prove it wins; a later one gets 409 DOMAIN_TAKEN), its SES identity is created and its DKIM CNAMEs are listed; the domain is verified when the ownership, receiving and sending records hold and SES has verified the identity. Each record gets status verified or failed, with detail saying what DNS answered. An unproven claim past expires_at is 409 DOMAIN_CLAIM_EXPIRED. The first time a domain is verified, domain.verified is emitted.
+         * @description Looks up every record in DNS and reads the SES identity. Once the ownership TXT token is found the claim holds the name (the first account to prove it wins; a later one gets 409 DOMAIN_TAKEN), its SES identity is created, SES starts receiving its mail (a receipt rule naming it; if that fails: 503 DOMAIN_RECEIVING_PENDING, verify again) and its DKIM CNAMEs are listed; the domain is verified when the ownership, receiving and sending records hold and SES has verified the identity. Each record gets status verified or failed, with detail saying what DNS answered. An unproven claim past expires_at is 409 DOMAIN_CLAIM_EXPIRED. The first time a domain is verified, domain.verified is emitted.
          *
          *     Auth: Account key.
          */
@@ -3224,6 +3224,15 @@ export interface operations {
             };
             /** @description Server error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
