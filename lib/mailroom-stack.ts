@@ -26,7 +26,7 @@ import { MailroomScheduling } from './constructs/scheduling.ts';
 import { MailroomSecrets } from './constructs/secrets.ts';
 import { MailroomStream } from './constructs/stream.ts';
 import { MailroomWebhooks } from './constructs/webhooks.ts';
-import { MAIL_POLICY_OUTPUTS, REPLAY_OUTPUTS } from './stack-outputs.ts';
+import { MAIL_POLICY_OUTPUTS, RECEIVING_OUTPUTS, REPLAY_OUTPUTS } from './stack-outputs.ts';
 
 /** Deployment parameters (CDK context; see mailroomConfigFromContext). */
 export interface MailroomConfig {
@@ -258,17 +258,18 @@ export class MailroomStack extends Stack {
     out('SiteUrl', this.siteUrl, 'Public base URL used in links (SITE_URL)');
     out('MailDomain', config.mailDomain, 'Mail domain: inboxes are <username>@<MailDomain>');
     out('MxTarget', this.ingest.mxTarget, 'MX record of the mail domain: 10 <MxTarget>');
-    out('TableName', this.data.table.tableName, 'DynamoDB single table');
-    out('BucketName', this.data.bucket.bucketName, 'Raw mail bucket');
+    out(RECEIVING_OUTPUTS.table, this.data.table.tableName, 'DynamoDB single table');
+    out(RECEIVING_OUTPUTS.bucket, this.data.bucket.bucketName, 'Raw mail bucket');
     out('WebhookQueueUrl', this.webhooks.queue.queueUrl, 'Webhook delivery queue');
     out('WebhookDeadLetterQueueUrl', this.webhooks.deadLetterQueue.queueUrl, 'Webhook deliveries that failed maxReceiveCount times');
     out('AsyncFailuresQueueUrl', this.asyncDeadLetterQueue.queueUrl, 'Failed asynchronous invocations of ses-events and send-scheduled');
     // Read by `npm run replay -- --stage <stage>` (scripts/replay.ts).
     out(REPLAY_OUTPUTS.queueUrl, this.ingestDeadLetterQueue.queueUrl, 'Inbound mail whose ingest failed after Lambda\'s retries (npm run replay empties it)');
     out(REPLAY_OUTPUTS.functionName, fn('ingest').functionName, 'The ingest function, which the replay command invokes');
+    out(RECEIVING_OUTPUTS.ingestFunctionArn, fn('ingest').functionArn, 'The ingest function, which custom domains\' receipt rules invoke (read by npm run backfill)');
     out(REPLAY_OUTPUTS.policyArn, this.ingest.replayPolicy.managedPolicyArn, 'Managed policy to attach to whoever runs npm run replay');
-    out('ReceiptRuleSetName', this.ingest.ruleSetName, 'SES receipt rule set (this stage\'s own, or the one given with -c receiptRuleSet=)');
-    out('ReceiptRuleName', this.ingest.ruleName, 'SES receipt rule of the mail domain; custom domains\' rules follow it, named <ReceiptRuleName>-d<n>');
+    out(RECEIVING_OUTPUTS.ruleSet, this.ingest.ruleSetName, 'SES receipt rule set (this stage\'s own, or the one given with -c receiptRuleSet=)');
+    out(RECEIVING_OUTPUTS.rule, this.ingest.ruleName, 'SES receipt rule of the mail domain; custom domains\' rules follow it, named <ReceiptRuleName>-d<n>');
     out('ConfigurationSetName', this.sending.configurationSet.configurationSetName, 'SES configuration set');
     out('ScheduleGroupName', this.scheduling.scheduleGroupName, 'EventBridge Scheduler group of scheduled drafts');
     out('AlarmTopicArn', this.monitoring.topic.topicArn, 'SNS topic every alarm notifies (subscribe to it; -c alarmEmail= does it by email)');

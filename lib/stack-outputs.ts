@@ -12,6 +12,15 @@ export const REPLAY_OUTPUTS = {
   policyArn: 'IngestReplayPolicyArn',
 } as const;
 
+/** What `npm run backfill -- --stage` reads: the table, and what custom domains' receipt rules need (lambdas/domains/receiving.ts). */
+export const RECEIVING_OUTPUTS = {
+  table: 'TableName',
+  ruleSet: 'ReceiptRuleSetName',
+  rule: 'ReceiptRuleName',
+  bucket: 'BucketName',
+  ingestFunctionArn: 'IngestFunctionArn',
+} as const;
+
 /** The stack of a stage (bin/app.ts). */
 export const stackName = (stage: string) => `Mailroom-${stage}`;
 

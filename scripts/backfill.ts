@@ -1,32 +1,55 @@
 /**
- * `npm run backfill -- --table <name>`: brings a table written by an earlier Mailroom up to the
- * current key design (lambdas/messages/backfill.store.ts), so lists, filters and search find every item
- * stored before it. Safe on a live table and safe to repeat.
+ * `npm run backfill -- --stage <stage>` (or `--table <name>`): brings what an earlier Mailroom
+ * stored up to the current design. Safe on a live stack and safe to repeat.
+ *
+ * - The table (lambdas/messages/backfill.store.ts): index keys and derived items, so lists, filters
+ *   and search find every item stored before them.
+ * - With --stage: SES receipt rules for custom domains proven before rules named their domains
+ *   (lambdas/domains/receiving.ts): until then SES refuses their mail.
  *
  * Credentials and region come from the environment, as the functions get them:
  * AWS_REGION, AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (/ AWS_SESSION_TOKEN) — with a profile,
  * `eval "$(aws configure export-credentials --format env)"` first. For the local stack, point
- * AWS_ENDPOINT_URL at its AWS emulator and use the admin keys `npm start` prints.
+ * AWS_ENDPOINT_URL at its AWS emulator, use the admin keys `npm start` prints, and --table.
  */
 import { Command } from 'commander';
+import { RECEIVING_OUTPUTS, stackName as stackOf } from '../lib/stack-outputs.ts';
 
 const program = new Command('backfill')
-  .description('Add the index keys and derived items (read states, label entries, search words) that items stored by an earlier version lack')
-  .requiredOption('--table <name>', 'the stack\'s DynamoDB table (the TableName output; "Table" in the banner of npm start)')
+  .description('Add what items stored by an earlier version lack (index keys, read states, label entries, search words); with --stage, custom domains\' receipt rules too')
+  .option('--stage <stage>', 'the deployed stack Mailroom-<stage>: its table and SES receiving, read from its outputs')
+  .option('--table <name>', 'the table alone (the TableName output; "Table" in the banner of npm start)')
   .option('--segments <n>', 'parallel scan segments', (v) => {
     const n = Number(v);
     if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error('--segments must be an integer from 1 to 64');
     return n;
   }, 4)
+  .showHelpAfterError()
   .parse();
 
-const { table, segments } = program.opts<{ table: string; segments: number }>();
-// The store reads its settings once, at import (lambdas/platform/config.ts). The backfill uses the table
-// alone; the other two required values are never read by it.
-process.env.TABLE_NAME = table;
+const { stage, table, segments } = program.opts<{ stage?: string; table?: string; segments: number }>();
+if ((stage === undefined) === (table === undefined)) program.error('error: say which: --stage <stage> (a deployed stack) or --table <name>');
+if (stage !== undefined && !/^[a-z0-9][a-z0-9-]{0,19}$/.test(stage)) program.error(`error: --stage must be lower-case letters, digits and '-' (max 20), got '${stage}'`);
+process.env.AWS_REGION ??= process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
+
+/** The stack's outputs that name the table and its SES receiving. */
+async function stackOutputs(name: string): Promise<Record<string, string>> {
+  const { CloudFormationClient, DescribeStacksCommand } = await import('@aws-sdk/client-cloudformation');
+  const stack = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: name })).then((r) => r.Stacks?.[0], (e: Error) =>
+    program.error(`error: could not read stack ${name} in ${process.env.AWS_REGION} (${e.name}: ${e.message}): check --stage, AWS_REGION and your credentials`));
+  const values = Object.fromEntries((stack?.Outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]));
+  for (const key of Object.values(RECEIVING_OUTPUTS)) {
+    if (!values[key]) program.error(`error: stack ${name} has no ${key} output: deploy this version first (npx cdk deploy -c stage=${stage} …)`);
+  }
+  return values as Record<string, string>;
+}
+
+// The store reads its settings once, at import (lambdas/platform/config.ts): set them first. The
+// backfill never reads MAIL_DOMAIN or SITE_URL.
+const outputs = stage !== undefined ? await stackOutputs(stackOf(stage)) : undefined;
+process.env.TABLE_NAME = outputs?.[RECEIVING_OUTPUTS.table] ?? table;
 process.env.MAIL_DOMAIN ??= 'backfill.invalid';
 process.env.SITE_URL ??= 'https://backfill.invalid';
-process.env.AWS_REGION ??= process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
 
 const { backfillTable } = await import('../lambdas/messages/backfill.store.ts');
 const started = Date.now();
@@ -38,3 +61,15 @@ const counts = await backfillTable(segments, (c) => {
 });
 console.log(`backfill: ${counts.scanned} items scanned in ${((Date.now() - started) / 1000).toFixed(1)} s; `
   + `index keys set on ${counts.indexed}, ${counts.derived} derived items written, ${counts.changed} skipped (changed meanwhile)`);
+
+if (outputs) {
+  Object.assign(process.env, {
+    RECEIPT_RULE_SET: outputs[RECEIVING_OUTPUTS.ruleSet], RECEIPT_RULE: outputs[RECEIVING_OUTPUTS.rule],
+    BUCKET_NAME: outputs[RECEIVING_OUTPUTS.bucket], INGEST_FUNCTION_ARN: outputs[RECEIVING_OUTPUTS.ingestFunctionArn],
+  });
+  const { receiveProvenDomains } = await import('../lambdas/domains/receiving.ts');
+  const r = await receiveProvenDomains();
+  console.log(`backfill: ${r.domains} proven custom domain(s); ${r.placed} given their SES receipt rule now`);
+} else {
+  console.log('backfill: receipt rules of custom domains need --stage (the stack\'s SES receiving); skipped');
+}

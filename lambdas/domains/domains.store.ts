@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '../platform/aws/dynamo-commands.ts';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '../platform/aws/dynamo-commands.ts';
 import { documentClient as db } from '../platform/aws/dynamo.ts';
 import { config } from '../platform/config.ts';
 import * as accountsEntities from '../accounts/accounts.entities.ts';
@@ -189,4 +189,22 @@ export async function markReceivingSynced(version: number): Promise<void> {
     TableName, Key: entities.receivingRulesKey(), UpdateExpression: 'SET synced = :v',
     ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': version },
   })));
+}
+
+/**
+ * Every name claim of the table, pending-proof or verified (a claim exists from the proof on):
+ * a whole-table scan, for the one-off backfill of receipt rules (scripts/backfill.ts), never a request.
+ */
+export async function scanDomainClaims(): Promise<DomainNameClaim[]> {
+  const claims: DomainNameClaim[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new ScanCommand({
+      TableName, ExclusiveStartKey: start, FilterExpression: 'begins_with(pk, :p) AND sk = :sk',
+      ExpressionAttributeValues: { ':p': entities.domainNameKey('').pk, ':sk': entities.domainNameKey('').sk },
+    }));
+    for (const item of page.Items ?? []) claims.push(entities.domainName.record(item));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return claims;
 }

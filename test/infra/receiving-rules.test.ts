@@ -156,3 +156,27 @@ describe('the receiving custom resource on delete', () => {
     expect((await sesRules()).map((r) => r.Name).sort()).toEqual(['Mailroom-other-deliver', RULE]);
   });
 });
+
+describe('the upgrade backfill of receipt rules (npm run backfill -- --stage)', () => {
+  it('gives every proven domain of the table its rule, once, in one write per rule; a domain being deleted gets none', async () => {
+    const { DynamoDBDocumentClient, PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+    const entities = await import('../../lambdas/domains/domains.entities.ts');
+    const db = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+    const claim = (domain: string, status: 'pending' | 'verified' | 'deleting') => db.send(new PutCommand({
+      TableName: process.env.TABLE_NAME, Item: entities.domainName.item({ domain, account_id: 'acc_1', domain_id: `dom_${domain}`, status }) }));
+    // Verified before rules named their domains: claims in the table, no rule in SES.
+    await claim('legacy-a.example.org', 'verified');
+    await claim('legacy-b.example.org', 'pending');
+    await claim('leaving.example.org', 'deleting');
+    const first = await receiving.receiveProvenDomains();
+    expect(first.placed).toBe(2);
+    const placed = allCustomDomains(await sesRules());
+    expect(placed).toEqual(expect.arrayContaining(['legacy-a.example.org', 'legacy-b.example.org']));
+    expect(placed).not.toContain('leaving.example.org');
+    // Safe to repeat: nothing placed twice.
+    expect((await receiving.receiveProvenDomains()).placed).toBe(0);
+    const again = allCustomDomains(await sesRules());
+    expect(again.length).toBe(new Set(again).size);
+  });
+});
