@@ -3,7 +3,7 @@ import { CreateBucketCommand, PutBucketEncryptionCommand, S3Client } from '@aws-
 import { CreateScheduleGroupCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { CreateSecretCommand, DescribeSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { CreateEmailIdentityCommand, CreateConfigurationSetCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { CreateReceiptRuleCommand, CreateReceiptRuleSetCommand, SESClient, SetActiveReceiptRuleSetCommand } from '@aws-sdk/client-ses';
+import { CreateReceiptRuleCommand, CreateReceiptRuleSetCommand, DescribeActiveReceiptRuleSetCommand, SESClient, SetActiveReceiptRuleSetCommand } from '@aws-sdk/client-ses';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { randomBytes } from 'node:crypto';
 import { TABLE } from '../../lambdas/platform/dynamo/table.ts';
@@ -40,6 +40,8 @@ export interface LocalResources {
   scheduleGroupName: string;
   linkSecretArn: string;
   configurationSetName: string;
+  /** The receipt rule set holding the stack's rules (its own, or the one active before it started); with `receiving`. */
+  receiptRuleSetName?: string;
 }
 
 const ignoreExists = (e: unknown) => {
@@ -114,19 +116,24 @@ export async function createLocalResources(n: LocalResourceNames): Promise<Local
   const ses = new SESv2Client({});
   await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: n.mailDomain })).catch(ignoreExists);
   await ses.send(new CreateConfigurationSetCommand({ ConfigurationSetName: n.configurationSetName })).catch(ignoreExists);
+  let receiptRuleSetName: string | undefined;
   if (n.receiving) {
-    // The stack's rule set, active, with its rule naming the mail domain only; custom domains get
-    // rules of their own from the domains function (lambdas/domains/receiving.ts).
+    // As the deployed stack (lib/constructs/ingest.ts): the stack's rule names the mail domain only
+    // (custom domains get rules of their own from the domains function), in the stack's own set made
+    // active when none is; when another stack's set is active (stacks sharing one emulator), in that
+    // set, as -c receiptRuleSet= does: SES has one active set per account and region.
     const receiving = new SESClient({});
-    await receiving.send(new CreateReceiptRuleSetCommand({ RuleSetName: n.receiving.ruleSetName })).catch(ignoreExists);
-    await receiving.send(new CreateReceiptRuleCommand({ RuleSetName: n.receiving.ruleSetName, Rule: {
+    const active = (await receiving.send(new DescribeActiveReceiptRuleSetCommand({}))).Metadata?.Name;
+    receiptRuleSetName = active ?? n.receiving.ruleSetName;
+    if (!active) await receiving.send(new CreateReceiptRuleSetCommand({ RuleSetName: receiptRuleSetName })).catch(ignoreExists);
+    await receiving.send(new CreateReceiptRuleCommand({ RuleSetName: receiptRuleSetName, Rule: {
       Name: n.receiving.ruleName, Enabled: true, ScanEnabled: true, TlsPolicy: 'Optional', Recipients: [n.mailDomain],
       Actions: [
         { S3Action: { BucketName: n.bucketName, ObjectKeyPrefix: RESOURCE_SETTINGS.inboundPrefix } },
         { LambdaAction: { FunctionArn: n.receiving.ingestFunctionArn, InvocationType: 'Event' } },
       ],
     } })).catch(ignoreExists);
-    await receiving.send(new SetActiveReceiptRuleSetCommand({ RuleSetName: n.receiving.ruleSetName }));
+    if (!active) await receiving.send(new SetActiveReceiptRuleSetCommand({ RuleSetName: receiptRuleSetName }));
   }
 
   return {
@@ -141,5 +148,6 @@ export async function createLocalResources(n: LocalResourceNames): Promise<Local
     scheduleGroupName: n.scheduleGroupName,
     linkSecretArn,
     configurationSetName: n.configurationSetName,
+    receiptRuleSetName,
   };
 }
