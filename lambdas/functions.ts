@@ -16,6 +16,7 @@ import { mcpFunctions } from './mcp/mcp.functions.ts';
 import { messagesFunctions } from './messages/messages.functions.ts';
 import { operatorsFunctions } from './operators/operators.functions.ts';
 import { sendingFunctions } from './sending/sending.functions.ts';
+import { testingFunctions } from './testing/testing.functions.ts';
 
 export type { FunctionSpec, Need } from './platform/function-spec.ts';
 
@@ -29,7 +30,8 @@ type Declared = typeof discoveryFunctions
   & typeof domainsFunctions
   & typeof mcpFunctions
   & typeof ingestFunctions
-  & typeof operatorsFunctions;
+  & typeof operatorsFunctions
+  & typeof testingFunctions;
 
 /** In the order the stack creates them (the synthesized template keeps it). */
 export const FUNCTIONS = {
@@ -51,6 +53,7 @@ export const FUNCTIONS = {
   'send-scheduled': sendingFunctions['send-scheduled'],
   'ses-events': sendingFunctions['ses-events'],
   pages: operatorsFunctions.pages,
+  testing: testingFunctions.testing,
 } as const satisfies { [Name in keyof Declared]: FunctionSpec };
 
 export type FunctionName = keyof typeof FUNCTIONS;
@@ -93,8 +96,26 @@ export const ENV = {
   /** The Management API endpoint (the stage's execute-api callback URL); absent, the https:// twin of STREAM_URL. */
   streamCallbackUrl: 'STREAM_CALLBACK_URL',
   localMode: 'MAILROOM_LOCAL_MODE',
+  /** 'true' on a stack in test mode (its testMode routes are routed), else 'false'. */
+  testMode: 'MAILROOM_TEST_MODE',
   dnsServers: 'MAILROOM_DNS_SERVERS',
 } as const;
+
+/**
+ * Test knobs, by context key (-c freeInboxCreatesPerIpPerHour=…): taken only by a stack in test
+ * mode, and set on every function (lambdas/platform/config.ts reads them at init). `sandbox` is what
+ * a deployed stack in test mode (and `npm start -- --sandbox`) gets unless told otherwise: enough
+ * for the integration suite. The plain local stack takes them from its own environment only.
+ */
+export const TEST_KNOBS = {
+  /** The free tier's inbox creations per IP an hour (10): a test run creates hundreds of accounts from one IP. */
+  freeInboxCreatesPerIpPerHour: { env: 'FREE_INBOX_CREATES_PER_IP_PER_HOUR', sandbox: '1000' },
+  /** Multiplies every tier's API requests a minute. */
+  apiRateLimitMultiplier: { env: 'API_RATE_LIMIT_MULTIPLIER', sandbox: '10' },
+  /** Seconds before each webhook delivery attempt (spec: 0,5,15,45,135). */
+  webhookRetryDelays: { env: 'WEBHOOK_RETRY_DELAYS', sandbox: '0,1,1,1,1' },
+} as const;
+export type TestKnob = keyof typeof TEST_KNOBS;
 
 /** The function EventBridge Scheduler invokes for scheduled drafts. */
 export const SCHEDULE_TARGET: FunctionName = 'send-scheduled';
@@ -116,13 +137,15 @@ export const NEED_ENV: Record<Need, readonly string[]> = {
   paymentSecret: [ENV.paymentSecretArn],
   sesIdentities: [],
   sesReceiving: [ENV.receiptRuleSet, ENV.receiptRule, ENV.bucketName, ENV.ingestFunctionArn],
+  inboundWrite: [ENV.bucketName],
+  ingestInvoke: [ENV.ingestFunctionArn],
   dnsLookup: [ENV.dnsServers],
   streamPost: [ENV.streamUrl, ENV.streamCallbackUrl],
   webhookSlowLane: [ENV.webhookSlowQueueUrl],
 };
 
 /** Set on every function, whatever it needs. */
-export const COMMON_ENV: readonly string[] = [ENV.mailDomain, ENV.paymentProvider, ENV.siteUrl];
+export const COMMON_ENV: readonly string[] = [ENV.mailDomain, ENV.paymentProvider, ENV.siteUrl, ENV.testMode];
 
 /**
  * The application variables a function's definition gives it. `paymentSecret` is bound only when
@@ -178,6 +201,9 @@ export const NEED_ACTIONS: Record<Need, readonly string[]> = {
   sesIdentities: ['ses:CreateEmailIdentity', 'ses:DeleteEmailIdentity', 'ses:GetEmailIdentity', 'ses:PutEmailIdentityMailFromAttributes', 'ses:TagResource'],
   // No resource-level permissions in SES for receipt rules: granted on "*" in the stack's region only.
   sesReceiving: ['ses:CreateReceiptRule', 'ses:DeleteReceiptRule', 'ses:UpdateReceiptRule'],
+  // Only under inbound/ (lib/constructs/mailroom-function.ts bindInboundWrite).
+  inboundWrite: ['s3:PutObject'],
+  ingestInvoke: ['lambda:InvokeFunction'],
   dnsLookup: [],
   streamPost: ['execute-api:ManageConnections'],
   webhookSlowLane: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],

@@ -19,6 +19,7 @@ import { mcpRoutes } from './mcp/mcp.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { operatorsRoutes } from './operators/operators.routes.ts';
 import { sendingRoutes } from './sending/sending.routes.ts';
+import { testingRoutes } from './testing/testing.routes.ts';
 
 /** A row of the table: a route served by a function of the catalogue. */
 export type RouteDef = Row<FunctionName>;
@@ -33,6 +34,7 @@ const table = [
   ...eventsRoutes,
   ...accountsRoutes,
   ...operatorsRoutes,
+  ...testingRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export const routes: readonly RouteDef[] = table;

@@ -12,7 +12,7 @@ import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct, Node } from 'constructs';
-import { ENV, FUNCTIONS, LAMBDA_UNRESERVED_MINIMUM, reservedConcurrencies, reservedConcurrencyQuota, type FunctionName } from '../lambdas/functions.ts';
+import { ENV, FUNCTIONS, LAMBDA_UNRESERVED_MINIMUM, reservedConcurrencies, reservedConcurrencyQuota, TEST_KNOBS, type FunctionName, type TestKnob } from '../lambdas/functions.ts';
 import { checkPaymentProvider } from '../lambdas/operators/payments/choice.ts';
 import { RESOURCE_SETTINGS } from '../lambdas/platform/resource-settings.ts';
 import { routes } from '../lambdas/routes.ts';
@@ -45,6 +45,10 @@ export interface MailroomConfig {
   readonly paymentProvider: string;
   /** The functions take sandbox test cards: true only for stage=sandbox or allowSandboxPayments=true. */
   readonly allowSandboxPayments: boolean;
+  /** Test mode (-c testMode=, on by default for stage=sandbox): the route table's testMode rows are routed, the test knobs taken. */
+  readonly testMode: boolean;
+  /** The test knobs' values as the functions' environment takes them (TEST_KNOBS): empty unless testMode. */
+  readonly testKnobs: Readonly<Partial<Record<TestKnob, string>>>;
   /** Secrets Manager secret with the processor's keys ({"secret_key", "webhook_secret"}); for paymentProvider=stripe. */
   readonly paymentSecretArn?: string;
   readonly tableDeletionProtection: boolean;
@@ -130,6 +134,8 @@ export class MailroomStack extends Stack {
         mailDomain: config.mailDomain,
         paymentProvider: config.paymentProvider,
         allowSandboxPayments: config.allowSandboxPayments,
+        testMode: config.testMode,
+        testKnobs: Object.fromEntries(Object.entries(config.testKnobs).map(([k, v]) => [TEST_KNOBS[k as TestKnob].env, v])),
         logRetention,
         reserveConcurrency: config.reservedConcurrency,
         asyncDeadLetterQueue: name === 'ingest' ? this.ingestDeadLetterQueue
@@ -164,7 +170,8 @@ export class MailroomStack extends Stack {
       throttleBurstLimit: config.apiThrottleBurstLimit,
       logRetention,
     });
-    this.api.addRouteTable(routes, fn, 'discovery');
+    // Without test mode the testMode rows get no route: they fall to $default (discovery), a 404.
+    this.api.addRouteTable(routes, fn, 'discovery', { testMode: config.testMode });
     this.webhooks = new MailroomWebhooks(this, 'Webhooks', { deliverFunction: fn('webhook-deliver') });
     this.stream = new MailroomStream(this, 'Stream', {
       stage: config.stage,
@@ -375,6 +382,17 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
       + `(arn:aws:acm:<region>:<account>:certificate/<id>), got '${certificateArn}'`);
   }
   const allowSandboxPayments = bool('allowSandboxPayments', false) || stage === 'sandbox';
+  const testMode = bool('testMode', stage === 'sandbox');
+  // The knobs loosen limits for test runs, so a stack not in test mode refuses them; one in test
+  // mode gets the sandbox values of those not given.
+  const testKnobs: Partial<Record<TestKnob, string>> = {};
+  for (const key of Object.keys(TEST_KNOBS) as TestKnob[]) {
+    const v = str(key);
+    if (v !== undefined && !testMode) {
+      throw new Error(`Context '${key}' is a test knob, taken only in test mode: deploy with -c stage=sandbox or -c testMode=true, or leave it unset`);
+    }
+    if (testMode) testKnobs[key] = v === undefined ? TEST_KNOBS[key].sandbox : testKnobValue(key, v);
+  }
   const paymentProvider = withContextKey('paymentProvider', () => checkPaymentProvider(str('paymentProvider') ?? (stage === 'sandbox' ? 'sandbox' : 'none'), allowSandboxPayments,
     `Stage '${stage}' is not a sandbox: deploy with -c stage=sandbox (or -c allowSandboxPayments=true), or use -c paymentProvider=stripe `
     + '-c paymentSecretArn=<ARN>, or leave paymentProvider unset (none: paid tiers are not sold).'));
@@ -415,6 +433,8 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
     streamDomain,
     paymentProvider,
     allowSandboxPayments: paymentProvider === 'sandbox' && allowSandboxPayments,
+    testMode,
+    testKnobs,
     paymentSecretArn,
     // Off by default: DynamoDB refuses to delete a protected table, so a failed first deploy could not roll back.
     // cdk destroy keeps the table anyway (RetainExceptOnCreate); protection guards deletes outside CloudFormation.
@@ -452,6 +472,23 @@ const positive = (n: number, key: string): number => {
   if (n <= 0) throw new Error(`Context '${key}' must be above 0, got '${n}'`);
   return n;
 };
+
+/** A test knob's context value, checked as the functions check it at init, as its environment variable takes it. */
+function testKnobValue(key: TestKnob, v: string): string {
+  if (key === 'webhookRetryDelays') {
+    const delays = v.split(',').map((d) => d.trim());
+    if (delays.some((d) => d === '' || !Number.isFinite(Number(d)) || Number(d) < 0 || Number(d) > 900)) {
+      throw new Error(`Context 'webhookRetryDelays' must be comma-separated seconds from 0 to 900, one per delivery attempt (e.g. 0,1,1,1,1), got '${v}'`);
+    }
+    return delays.map(Number).join(',');
+  }
+  const n = Number(v);
+  if (key === 'freeInboxCreatesPerIpPerHour' && !(Number.isInteger(n) && n >= 1)) {
+    throw new Error(`Context 'freeInboxCreatesPerIpPerHour' must be a whole number of at least 1, got '${v}'`);
+  }
+  if (!(Number.isFinite(n) && n > 0)) throw new Error(`Context '${key}' must be a number above 0, got '${v}'`);
+  return String(n);
+}
 
 /** Run a check whose message may not name the context key, and make it name it. */
 function withContextKey<T>(key: string, check: () => T): T {

@@ -44,6 +44,7 @@ const DUMMY_ENV: Record<EnvName, string> = {
   STREAM_URL: 'wss://abc123def4.execute-api.us-east-1.amazonaws.com/live',
   STREAM_CALLBACK_URL: 'https://abc123def4.execute-api.us-east-1.amazonaws.com/live',
   MAILROOM_LOCAL_MODE: 'false',
+  MAILROOM_TEST_MODE: 'false',
 };
 
 /**

@@ -42,7 +42,7 @@ export const parseRequest = (): Middleware => ({
     const partial: HttpRequest = { route: undefined as unknown as RouteDef, requestId, sourceIp, params, query: {}, body: undefined, rawBody: undefined, headers, principal: undefined };
     request.context.mailroom = partial;
     if (!route) {
-      const m = matchRoute(event.requestContext?.http?.method ?? 'GET', event.rawPath ?? '/');
+      const m = matchRoute(event.requestContext?.http?.method ?? 'GET', event.rawPath ?? '/', { testMode: config.testMode });
       if (m.kind === 'method-not-allowed') {
         throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${event.requestContext.http.method} is not allowed on ${event.rawPath}.`, {
           headers: { allow: m.allowed.join(', ') },

@@ -23,15 +23,22 @@ export type RouteMatch =
 
 /**
  * Matches like API Gateway: a literal segment beats a parameter, so `/v1/threads` never reaches
- * `/v1/inboxes/{id}`; the table has no ambiguous pairs (a unit test checks it).
+ * `/v1/inboxes/{id}`; the table has no ambiguous pairs (a unit test checks it). With
+ * `testMode: false` (a stack not in test mode; default: every row) the testMode rows are not
+ * routed, and a request for one is not-found, not a 405 from a parameter route it also fits.
  */
-export function matchRoute(method: string, rawPath: string): RouteMatch {
+export function matchRoute(method: string, rawPath: string, o: { testMode: boolean } = { testMode: true }): RouteMatch {
   const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
   const allowed: string[] = [];
   let best: { c: CompiledRoute; m: RegExpExecArray } | undefined;
+  let testModeOnly = false;
   for (const c of compiled) {
     const m = c.regex.exec(path);
     if (!m) continue;
+    if (c.route.testMode && !o.testMode) {
+      testModeOnly ||= c.route.method === method.toUpperCase();
+      continue;
+    }
     if (c.route.method !== method.toUpperCase()) { allowed.push(c.route.method); continue; }
     if (!best || c.names.length < best.c.names.length) best = { c, m };
   }
@@ -42,5 +49,5 @@ export function matchRoute(method: string, rawPath: string): RouteMatch {
     });
     return { kind: 'found', route: best.c.route, params };
   }
-  return allowed.length ? { kind: 'method-not-allowed', allowed: [...new Set(allowed)] } : { kind: 'not-found' };
+  return allowed.length && !testModeOnly ? { kind: 'method-not-allowed', allowed: [...new Set(allowed)] } : { kind: 'not-found' };
 }

@@ -102,6 +102,9 @@ const AUTH_NOTE: Record<RouteDef['auth'], string> = {
   any: 'Account key or inbox key.',
 };
 
+/** In the description of each route of the table's testMode rows (lambdas/platform/http/route.ts). */
+export const TEST_MODE_NOTE = 'Test mode only (sandbox stacks and the local stack): 404 elsewhere.';
+
 /** OpenAPI 3.0, generated from the route table and its zod schemas (this loads every schema module). */
 export async function buildOpenApi(serverUrl: string) {
   const c = new Converter();
@@ -114,7 +117,9 @@ export async function buildOpenApi(serverUrl: string) {
       ? { description: r.summary, content: { [r.contentType.split(';')[0]!]: { schema: { type: r.contentType.includes('json') ? 'object' : 'string' } } } }
       : { description: 'Success', content: { 'application/json': { schema: c.convert(successEnvelope(schemas.response ?? z.unknown()), 'output') } } };
     if (r.operationId === 'createInbox') responses['200'] = { description: 'Idempotent replay: the inbox this client_id created', content: (responses['201'] as { content: unknown }).content };
-    const errs = new Set<number>([...(r.body || r.query || r.params ? [400] : []), ...(r.auth === 'none' ? [] : [401]), 429, 500, ...(r.errors ?? [])]);
+    // A test-mode route is a 404 on a stack not in test mode.
+    const errs = new Set<number>([...(r.body || r.query || r.params ? [400] : []), ...(r.auth === 'none' ? [] : [401]), 429, 500, ...(r.errors ?? []),
+      ...(r.testMode ? [404] : [])]);
     if (r.body) errs.add(413);
     for (const code of [...errs].sort()) {
       const description = code === 413 ? `Body over ${formatBytes(r.maxBodyBytes ?? MAX_REQUEST_BODY_BYTES)} (PAYLOAD_TOO_LARGE)` : STATUS_TEXT[code] ?? 'Error';
@@ -124,7 +129,7 @@ export async function buildOpenApi(serverUrl: string) {
     paths[r.path]![r.method.toLowerCase()] = {
       operationId: r.operationId,
       summary: r.summary,
-      description: [r.description, `Auth: ${AUTH_NOTE[r.auth]}`].filter(Boolean).join('\n\n'),
+      description: [r.description, r.testMode && TEST_MODE_NOTE, `Auth: ${AUTH_NOTE[r.auth]}`].filter(Boolean).join('\n\n'),
       tags: [r.tag],
       ...(r.auth === 'none' ? { security: [] } : r.auth === 'optional-account' ? { security: [{}, { bearerAuth: [] }] } : {}),
       parameters: parameters(c, schemas),

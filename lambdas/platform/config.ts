@@ -25,6 +25,8 @@ export const config = {
   siteUrl: trimSlash(requireEnv('SITE_URL')),
   /** True only in the local stack: allows http://127.0.0.1 webhooks and similar conveniences. */
   localMode: process.env.MAILROOM_LOCAL_MODE === 'true',
+  /** The stack runs in test mode (sandbox stacks, the local stack): its testMode routes are routed. */
+  testMode: process.env.MAILROOM_TEST_MODE === 'true',
   limitOverrides: {
     freeInboxCreatesPerIpPerHour: optionalNumber('FREE_INBOX_CREATES_PER_IP_PER_HOUR'),
     apiRateLimitMultiplier: optionalNumber('API_RATE_LIMIT_MULTIPLIER'),

@@ -17,6 +17,10 @@ export type Need =
   | 'sesIdentities'
   /** Custom domains' SES receipt rules in the stack's rule set (lambdas/domains/receiving.ts). */
   | 'sesReceiving'
+  /** Put raw mail under the bucket's inbound/ prefix, as SES's receipt rule does (simulated mail). */
+  | 'inboundWrite'
+  /** Invoke the ingest function synchronously (simulated mail takes SES's path). */
+  | 'ingestInvoke'
   /** DNS lookups of custom domains' records (MAILROOM_DNS_SERVERS names the resolvers; empty = the system's). */
   | 'dnsLookup'
   /** Post to (and drop) WebSocket connections through the API Gateway Management API (STREAM_URL). */

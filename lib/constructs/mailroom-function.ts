@@ -24,6 +24,7 @@ import { Construct } from 'constructs';
 import { bundleHandlerSync, ESM_REQUIRE_BANNER, LAMBDA_NODE_OPTIONS } from '../bundle-options.ts';
 import { ENV, FUNCTIONS, handlerEntry, NEED_ACTIONS, powertoolsEnv, SCHEDULE_TARGET, type FunctionName, type FunctionSpec, type Need } from '../../lambdas/functions.ts';
 import { IDENTITY_TAG_CLAIM, IDENTITY_TAG_STACK } from '../../lambdas/domains/dns-records.ts';
+import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
 
 /** The repository root: entries, package-lock.json and tsconfig.json are resolved from here. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -52,6 +53,10 @@ export interface MailroomFunctionCommon {
   readonly paymentProvider: string;
   /** Sets ALLOW_SANDBOX_PAYMENTS: without it a function refuses PAYMENT_PROVIDER=sandbox at cold start. */
   readonly allowSandboxPayments?: boolean;
+  /** Sets MAILROOM_TEST_MODE ('true' or 'false'; default off). */
+  readonly testMode?: boolean;
+  /** The test knobs' environment (FREE_INBOX_CREATES_PER_IP_PER_HOUR, …): given only in test mode. */
+  readonly testKnobs?: Readonly<Record<string, string>>;
   readonly logRetention: logs.RetentionDays;
 }
 
@@ -181,6 +186,8 @@ export class MailroomFunction extends Construct {
         [ENV.mailDomain]: props.mailDomain,
         [ENV.paymentProvider]: props.paymentProvider,
         ...(props.allowSandboxPayments ? { [ENV.allowSandboxPayments]: 'true' } : {}),
+        [ENV.testMode]: props.testMode ? 'true' : 'false',
+        ...props.testKnobs,
         NODE_OPTIONS: LAMBDA_NODE_OPTIONS,
         ...powertoolsEnv(this.name),
       },
@@ -223,6 +230,19 @@ export class MailroomFunction extends Construct {
     this.acknowledge(
       `AwsSolutions-IAM5[Resource::<${logicalIdOf(bucket)}.Arn>/*]`,
       'Object keys are generated per message/attachment (inbound/, attachments/, outbound/, webhook-payloads/); access is limited to the objects of this one bucket.',
+    );
+    return this;
+  }
+
+  /** Put raw mail under inbound/ only, as the receipt rule's S3 action does (simulated mail). BUCKET_NAME. */
+  bindInboundWrite(bucket: s3.IBucket): this {
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({
+      sid: 'PutInboundMail', actions: ['s3:PutObject'], resources: [bucket.arnForObjects(`${RESOURCE_SETTINGS.inboundPrefix}*`)],
+    }));
+    this.setEnv(ENV.bucketName, bucket.bucketName);
+    this.acknowledge(
+      `AwsSolutions-IAM5[Resource::<${logicalIdOf(bucket)}.Arn>/${RESOURCE_SETTINGS.inboundPrefix}*]`,
+      'Simulated mail is stored under inbound/<generated id>, as SES stores received mail; the grant is that prefix of this one bucket.',
     );
     return this;
   }
@@ -412,6 +432,16 @@ export class MailroomFunction extends Construct {
           break;
         case 'sesReceiving':
           this.bindReceiving(resources.receiving);
+          break;
+        case 'inboundWrite':
+          this.bindInboundWrite(resources.bucket);
+          break;
+        case 'ingestInvoke':
+          // The function itself, not grantInvoke's `<arn>:*` too: no version or alias is ever invoked.
+          this.role.addToPrincipalPolicy(new iam.PolicyStatement({
+            sid: 'InvokeIngest', actions: ['lambda:InvokeFunction'], resources: [resources.receiving.ingestFunction.functionArn],
+          }));
+          this.setEnv(ENV.ingestFunctionArn, resources.receiving.ingestFunction.functionArn);
           break;
         case 'dnsLookup':
           // Empty: the Lambda runtime's resolver. MAILROOM_DNS_SERVERS is for local and test stacks.

@@ -8,6 +8,7 @@ import { nextStepsForError } from '../../lambdas/platform/http/next-steps.ts';
 import { LAMBDA_SYNC_PAYLOAD_BYTES, LARGEST_BODY_A_FUNCTION_RECEIVES } from '../../lambdas/platform/payload-limits.ts';
 import type { FunctionName } from '../../lambdas/functions.ts';
 import { lambdaContext } from './lambda-context.ts';
+import type { LambdaInvokeStandIn } from './lambda-invoke.ts';
 
 /** API Gateway's payload limit; larger requests never reach a function. */
 const API_GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -35,8 +36,16 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   });
 }
 
+/** What the local API routes, as a deployed stack's API Gateway would. */
+export interface ApiRouting {
+  /** The route table's testMode rows are routed (a stack in test mode); otherwise they fall to $default, a 404. */
+  testMode: boolean;
+  /** The Lambda Invoke API stand-in (lib/local/lambda-invoke.ts), served on the same port. */
+  lambdaInvoke?: LambdaInvokeStandIn;
+}
+
 /** Turns a Node request into the HTTP API (payload 2.0) event, routed like API Gateway. */
-export function toApiGatewayEvent(req: IncomingMessage, body: Buffer, sourceIp: string): { event: APIGatewayProxyEventV2; fn: FunctionName } {
+export function toApiGatewayEvent(req: IncomingMessage, body: Buffer, sourceIp: string, routing: ApiRouting): { event: APIGatewayProxyEventV2; fn: FunctionName } {
   // Resolve against the origin, not as a reference: "//x/path" must stay a path (API Gateway
   // routes on the raw path), not become host "x" with path "/path".
   const raw = req.url ?? '/';
@@ -47,7 +56,7 @@ export function toApiGatewayEvent(req: IncomingMessage, body: Buffer, sourceIp: 
   headers['x-forwarded-proto'] ??= 'http';
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
-  const m = matchRoute(method, url.pathname);
+  const m = matchRoute(method, url.pathname, { testMode: routing.testMode });
   // API Gateway matches the path exactly (no trailing-slash folding); anything else is $default.
   const exact = m.kind === 'found' && !(url.pathname.length > 1 && url.pathname.endsWith('/'));
   const now = new Date();
@@ -90,16 +99,21 @@ function requestTooLarge(res: ServerResponse, maxBytes: number): void {
 /** The JSON size of an invocation payload, as Lambda counts it against its quota. */
 const payloadBytes = (payload: unknown) => Buffer.byteLength(JSON.stringify(payload) ?? '');
 
-/** The API Gateway stand-in: same routes (lambdas/routes.ts), same event shape, same functions. */
+/**
+ * The API Gateway stand-in: same routes (lambdas/routes.ts), same event shape, same functions.
+ * Test mode is on unless `routing` says otherwise (a local stack is a sandbox by nature).
+ */
 // moto's transactions are isolated by lib/local/moto_server.py, for every client of the emulator.
-export async function startApiServer(port: number, host: string, load: FunctionLoader, socket?: ApiSocketStandIn): Promise<Server> {
+export async function startApiServer(port: number, host: string, load: FunctionLoader, socket?: ApiSocketStandIn,
+  routing: ApiRouting = { testMode: true }): Promise<Server> {
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     if (socket?.handleManagement(req, res)) return;
+    if (routing.lambdaInvoke?.handle(req, res)) return;
     try {
       const body = await readBody(req);
       if (body === 'too-large') { requestTooLarge(res, API_GATEWAY_MAX_BODY_BYTES); return; }
       const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
-      const { event, fn } = toApiGatewayEvent(req, body, sourceIp);
+      const { event, fn } = toApiGatewayEvent(req, body, sourceIp, routing);
       // Lambda refuses an event over its quota before the function runs. The event's size depends
       // on the body's type (base64 for binary), so the 413 names the largest body that always fits.
       if (payloadBytes(event) > LAMBDA_SYNC_PAYLOAD_BYTES) { requestTooLarge(res, LARGEST_BODY_A_FUNCTION_RECEIVES); return; }

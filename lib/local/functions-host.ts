@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { environmentNames, FUNCTIONS, handlerEntry, powertoolsEnv, type FunctionName, type Need } from '../../lambdas/functions.ts';
+import { environmentNames, FUNCTIONS, handlerEntry, powertoolsEnv, TEST_KNOBS, type FunctionName, type Need } from '../../lambdas/functions.ts';
 import type { SentMail } from '../../lambdas/platform/aws/ses.ts';
 import { lambdaContext } from './lambda-context.ts';
 
@@ -37,9 +37,9 @@ export interface FunctionWorkerData {
 export const LOCAL_ONLY_ENV = {
   /** Every function: the emulator's endpoint, so the AWS SDK talks to moto. */
   all: ['AWS_ENDPOINT_URL', 'MAILROOM_LOCAL_MODE', 'LOG_LEVEL',
-    // Test knobs (README: local stack settings): one IP creates many accounts in a test run, and
-    // the webhook retry schedule is compressed.
-    'FREE_INBOX_CREATES_PER_IP_PER_HOUR', 'API_RATE_LIMIT_MULTIPLIER', 'WEBHOOK_RETRY_DELAYS',
+    // Lambda's Invoke API: served by the local API stand-in (lib/local/lambda-invoke.ts), not the emulator.
+    'AWS_ENDPOINT_URL_LAMBDA',
+    // (The test knobs are not local-only: a stack in test mode sets them, TEST_KNOBS.)
     // Fair-share caps (lambdas/platform/config.ts), small in tests so they are reached quickly.
     'MAX_CONCURRENT_WAITS', 'MAX_STREAM_CONNECTIONS', 'MAX_SCHEDULED_DRAFTS_PER_INBOX', 'MAX_SCHEDULED_DRAFTS_PER_ACCOUNT',
     // The benchmark turns EMF lines off so they do not flood its tables.
@@ -90,7 +90,8 @@ export function functionEnvironment(name: FunctionName, o: Pick<FunctionsHostOpt
   };
   if (process.env.PATH) env.PATH = process.env.PATH;
   const hasPaymentSecret = needs.includes('paymentSecret') && !!o.values.STRIPE_SECRET_ARN;
-  for (const v of environmentNames(name, { paymentSecret: hasPaymentSecret })) {
+  // The test knobs go on every function when the stack gives them, as deployed in test mode.
+  for (const v of [...environmentNames(name, { paymentSecret: hasPaymentSecret }), ...Object.values(TEST_KNOBS).map((k) => k.env)]) {
     const value = o.values[v];
     if (value !== undefined) env[v] = value;
   }

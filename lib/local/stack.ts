@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { ENV, FUNCTIONS, type FunctionName, type Need } from '../../lambdas/functions.ts';
+import { ENV, FUNCTIONS, TEST_KNOBS, type FunctionName, type Need } from '../../lambdas/functions.ts';
 import { startApiServer, type HttpLambda } from './api-server.ts';
 import { startFunctionsHost, LOCAL_ONLY_ENV } from './functions-host.ts';
 import { startMoto, type Emulator } from './moto.ts';
@@ -15,6 +15,7 @@ import { createLocalResources, type LocalResources } from './resources.ts';
 import { enforceFunctionIdentities, type LocalIdentities } from './iam.ts';
 import { receivedDomains } from './custom-domains.ts';
 import { createWebSocketStandIn } from './websocket.ts';
+import { createLambdaInvokeStandIn } from './lambda-invoke.ts';
 import { removeStackFile, writeStackFile } from './stack-file.ts';
 import { LOCAL_STREAM_PATH } from '../../lambdas/events/stream-protocol.ts';
 
@@ -50,12 +51,23 @@ export interface LocalStackOptions {
   functionEntries?: Partial<Record<FunctionName, string>>;
   /** Seconds before each retry of a failed ingest; default INGEST_RETRY_DELAYS, else 1,2. */
   ingestRetryDelaysSeconds?: readonly number[];
+  /**
+   * Test mode (default on: a local stack is a sandbox by nature): the route table's testMode rows
+   * are routed and the test knobs (TEST_KNOBS) are taken from the environment. Off, those routes
+   * answer 404 as on a production stack, and a knob in the environment stops the start.
+   */
+  testMode?: boolean;
+  /** As a deployed sandbox: test mode, and the sandbox value of each test knob the environment does not give. */
+  sandbox?: boolean;
 }
 
 export interface RunningLocalStack {
   apiUrl: string;
   siteUrl: string;
   awsEndpoint: string;
+  /** Whether the testMode routes are routed, and the test knobs the functions got (environment variable → value). */
+  testMode: boolean;
+  testKnobs: Record<string, string>;
   /** Where the SES receiving stand-in listens (SMTP). */
   smtpHost: string;
   smtpPort: number;
@@ -73,10 +85,30 @@ export interface RunningLocalStack {
 }
 
 /**
+ * The local stack's test mode, and the test knobs its functions get: the environment's, else with
+ * `sandbox` the values a deployed stack in test mode gets. A knob without test mode is refused, as
+ * the synth refuses it.
+ */
+export function localTestMode(o: Pick<LocalStackOptions, 'testMode' | 'sandbox'>, env: NodeJS.ProcessEnv): { testMode: boolean; testKnobs: Record<string, string> } {
+  if (o.sandbox && o.testMode === false) throw new Error('A sandbox runs in test mode: give --sandbox or --no-test-mode, not both');
+  const testMode = o.testMode ?? true;
+  const testKnobs: Record<string, string> = {};
+  for (const knob of Object.values(TEST_KNOBS)) {
+    const value = env[knob.env] || (o.sandbox ? knob.sandbox : undefined);
+    if (value === undefined) continue;
+    if (!testMode) throw new Error(`${knob.env} is a test knob, taken only in test mode: unset it, or start without --no-test-mode`);
+    testKnobs[knob.env] = value;
+  }
+  return { testMode, testKnobs };
+}
+
+/**
  * The whole service on this machine: moto for AWS, the same handlers as Lambda, and stand-ins
  * for the parts of AWS that moto does not run (API Gateway, SES receiving, event sources).
  */
 export async function startLocalStack(o: LocalStackOptions): Promise<RunningLocalStack> {
+  // Before anything starts: a test knob without test mode stops the start, naming it.
+  const { testMode, testKnobs } = localTestMode(o, process.env);
   let moto: Emulator | undefined;
   if (o.dataDir) mkdirSync(o.dataDir, { recursive: true });
   const awsEndpoint = o.awsEndpoint ?? (moto = await startMoto({ stateFile: o.dataDir ? join(o.dataDir, 'aws-state.pickle') : undefined })).endpoint;
@@ -141,14 +173,18 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       // Custom-domain DNS checks: the host's MAILROOM_DNS_SERVERS (a test's DNS server), else the system's.
       [ENV.dnsServers]: process.env[ENV.dnsServers] ?? '',
       [ENV.streamUrl]: streamUrl,
-      [ENV.receiptRuleSet]: `${o.namePrefix}-inbound`,
+      [ENV.receiptRuleSet]: resources.receiptRuleSetName!,
       [ENV.receiptRule]: `${o.namePrefix}-deliver`,
       [ENV.ingestFunctionArn]: LOCAL_INGEST_ARN(o.namePrefix),
+      [ENV.testMode]: String(testMode),
+      ...testKnobs,
     };
     const localKnobs = (names: readonly string[]) => ({
       ...Object.fromEntries(names.map((n) => [n, process.env[n]])),
       [ENV.localMode]: 'true',
       AWS_ENDPOINT_URL: awsEndpoint,
+      // Lambda's Invoke API is served by the API stand-in (lib/local/lambda-invoke.ts), not the emulator.
+      AWS_ENDPOINT_URL_LAMBDA: `http://${smtpHost}:${o.port}`,
     });
     const host = startFunctionsHost({
       mode: o.functions,
@@ -173,8 +209,14 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       invoke: (event) => host.invoke('stream', event) as ReturnType<Parameters<typeof createWebSocketStandIn>[0]['invoke']>,
       allowedKeyIds: identities ? new Set(posters.map((n) => identities!.functions[n].accessKeyId)) : undefined,
     });
+    // As IAM allows in AWS: only the functions whose needs grant lambda:InvokeFunction (ingestInvoke).
+    const invokers = (Object.keys(FUNCTIONS) as FunctionName[]).filter((n) => (FUNCTIONS[n].needs as readonly Need[]).includes('ingestInvoke'));
+    const lambdaInvoke = createLambdaInvokeStandIn({
+      invoke: (name, event) => host.invoke(name, event),
+      allowedKeyIds: identities ? new Set(invokers.map((n) => identities!.functions[n].accessKeyId)) : undefined,
+    });
     const api: Server = await startApiServer(o.port, o.host, async (name) =>
-      ((event, context) => host.invoke(name, event, context.awsRequestId)) as HttpLambda, sockets);
+      ((event, context) => host.invoke(name, event, context.awsRequestId)) as HttpLambda, sockets, { testMode, lambdaInvoke });
     closers.push(() => new Promise<void>((r) => { api.closeAllConnections(); api.close(() => r()); }));
     closers.push(() => sockets.close());
 
@@ -251,7 +293,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     }
 
     return {
-      apiUrl, siteUrl, awsEndpoint, resources: { ...resources, ingestDlqUrl }, replayedMail, identities,
+      apiUrl, siteUrl, awsEndpoint, testMode, testKnobs, resources: { ...resources, ingestDlqUrl }, replayedMail, identities,
       smtpHost, smtpPort: o.smtpPort,
       stop: async () => {
         for (const close of closers.reverse()) await close().catch(() => undefined);

@@ -40,6 +40,11 @@ const BAD_VALUES: Record<string, { value: unknown; with?: Record<string, unknown
   streamDomain: { value: 'not a domain', with: { certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789' } },
   paymentProvider: { value: 'paypal' },
   allowSandboxPayments: { value: 'maybe' },
+  testMode: { value: 'maybe' },
+  // The test knobs, in test mode (without it any value is refused: test/infra/test-mode.test.ts).
+  freeInboxCreatesPerIpPerHour: { value: '0', with: { testMode: 'true' } },
+  apiRateLimitMultiplier: { value: '0', with: { testMode: 'true' } },
+  webhookRetryDelays: { value: '0,5,forever', with: { testMode: 'true' } },
   paymentSecretArn: { value: 'stripe-keys', with: { paymentProvider: 'stripe' } },
   tableDeletionProtection: { value: 'maybe' },
   bucketVersioning: { value: 'maybe' },

@@ -59,9 +59,9 @@ describe('body caps under the Lambda payload quota', () => {
     expect(LARGEST_BODY_A_FUNCTION_RECEIVES - largest).toBeGreaterThan(100 * 1024);
   });
 
-  it('only sending takes the larger cap; every other body stays at the default', () => {
+  it('only the routes that carry whole mails (send, simulate) take the larger cap; every other body stays at the default', () => {
     const raised = routes.filter((r) => r.maxBodyBytes !== undefined).map((r) => `${r.method} ${r.path}`);
-    expect(raised).toEqual(['POST /v1/inboxes/{id}/send']);
+    expect(raised).toEqual(['POST /v1/inboxes/{id}/send', 'POST /v1/inboxes/{id}/messages/simulate']);
     expect(MAX_REQUEST_BODY_BYTES).toBe(256 * 1024);
   });
 });

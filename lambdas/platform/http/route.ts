@@ -61,4 +61,9 @@ export interface RouteDef<F extends string = string> {
   contentType?: string;
   /** Request body cap; default MAX_REQUEST_BODY_BYTES, never above LARGEST_BODY_A_FUNCTION_RECEIVES (platform/payload-limits.ts). */
   maxBodyBytes?: number;
+  /**
+   * Routed only on a stack in test mode (stage=sandbox, -c testMode=true, the local stack unless
+   * --no-test-mode); elsewhere the path is unknown: 404 NOT_FOUND, as for any path. Still in openapi.json.
+   */
+  testMode?: true;
 }

@@ -1175,6 +1175,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/inboxes/{id}/messages/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate an inbound mail (test mode)
+         * @description Delivers a mail to this inbox without sending one: either `raw` (an RFC 5322 message) or a `scenario` (verification_code, magic_link, reply, spoofed_sender, prompt_injection). It takes the path SES mail takes (stored under inbound/, then the ingest function), so extraction, threads, webhooks, the stream and waits see it as real mail. Answers the message it became, and what the scenario planted (the code, the link).
+         *
+         *     Test mode only (sandbox stacks and the local stack): 404 elsewhere.
+         *
+         *     Auth: Inbox key of this inbox, or the account key.
+         */
+        post: operations["simulateInboundMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1771,6 +1795,56 @@ export interface components {
         SetThreadLabelsRequest: {
             labels: string[];
         };
+        SimulateInboundRequest: {
+            /** @description An RFC 5322 message as text (headers, blank line, body), stored and ingested as SES would; the request body is capped at 4 MiB */
+            raw?: string;
+            /**
+             * @description A prepared mail: verification_code (code), magic_link (link), reply (to message_id, text), spoofed_sender (authentication fails), prompt_injection (hostile instructions in the body)
+             * @enum {string}
+             */
+            scenario?: "verification_code" | "magic_link" | "reply" | "spoofed_sender" | "prompt_injection";
+            /** @description Sender address (envelope and From); default: the scenario's, or the raw message's From */
+            from?: string;
+            subject?: string;
+            /** @description verification_code: the code to send (default: 6 random digits) */
+            code?: string;
+            /** @description magic_link: the link to send */
+            link?: string;
+            /** @description reply: the reply's text */
+            text?: string;
+            /** @description reply: the message (in this inbox) answered */
+            message_id?: string;
+            /** @description SES's verdicts to report (default: a scenario's own; for raw mail spam and virus PASS, SPF/DKIM/DMARC GRAY) */
+            verdicts?: {
+                /** @enum {string} */
+                spam?: "PASS" | "FAIL" | "GRAY";
+                /** @enum {string} */
+                virus?: "PASS" | "FAIL" | "GRAY";
+                /** @enum {string} */
+                spf?: "PASS" | "FAIL" | "GRAY";
+                /** @enum {string} */
+                dkim?: "PASS" | "FAIL" | "GRAY";
+                /** @enum {string} */
+                dmarc?: "PASS" | "FAIL" | "GRAY";
+            };
+        };
+        SimulateInboundResult: {
+            /**
+             * @description rejected: the inbox's sender rules or spam filter refused it, as they would real mail
+             * @enum {string}
+             */
+            status: "delivered" | "rejected";
+            /** @description The stored message (msg_…), as GET /v1/inboxes/{id}/messages/{msgId} reads it */
+            message_id: string | null;
+            thread_id: string | null;
+            rejected_reason: string | null;
+            /** @description Where the raw mail was stored (inbound/<id>), as for mail SES received */
+            ses_message_id: string;
+            /** @description What the scenario put in the mail (code, link, reply_text, injection): what your agent should find */
+            planted: {
+                [key: string]: string;
+            };
+        };
         StreamInfo: {
             /** @description wss:// address of the realtime event stream (WebSocket); connect with Authorization: Bearer <key> or ?key=<key> */
             url: string;
@@ -2077,6 +2151,8 @@ export type ReplyRequest = components['schemas']['ReplyRequest'];
 export type SendMessageRequest = components['schemas']['SendMessageRequest'];
 export type SendResult = components['schemas']['SendResult'];
 export type SetThreadLabelsRequest = components['schemas']['SetThreadLabelsRequest'];
+export type SimulateInboundRequest = components['schemas']['SimulateInboundRequest'];
+export type SimulateInboundResult = components['schemas']['SimulateInboundResult'];
 export type StreamInfo = components['schemas']['StreamInfo'];
 export type Thread = components['schemas']['Thread'];
 export type ThreadList = components['schemas']['ThreadList'];
@@ -6953,6 +7029,98 @@ export interface operations {
             };
             /** @description Server error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulateInboundMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateInboundRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["SimulateInboundResult"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 4 MiB (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
