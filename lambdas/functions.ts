@@ -93,6 +93,8 @@ export const ENV = {
   receiptRuleSet: 'RECEIPT_RULE_SET',
   receiptRule: 'RECEIPT_RULE',
   ingestFunctionArn: 'INGEST_FUNCTION_ARN',
+  /** The function SES's sending events reach (through SNS): simulated bounces and complaints invoke it. */
+  sesEventsFunctionArn: 'SES_EVENTS_FUNCTION_ARN',
   /** The Management API endpoint (the stage's execute-api callback URL); absent, the https:// twin of STREAM_URL. */
   streamCallbackUrl: 'STREAM_CALLBACK_URL',
   localMode: 'MAILROOM_LOCAL_MODE',
@@ -138,7 +140,7 @@ export const NEED_ENV: Record<Need, readonly string[]> = {
   sesIdentities: [],
   sesReceiving: [ENV.receiptRuleSet, ENV.receiptRule, ENV.bucketName, ENV.ingestFunctionArn],
   inboundWrite: [ENV.bucketName],
-  ingestInvoke: [ENV.ingestFunctionArn],
+  sesPathInvoke: [ENV.ingestFunctionArn, ENV.sesEventsFunctionArn],
   dnsLookup: [ENV.dnsServers],
   streamPost: [ENV.streamUrl, ENV.streamCallbackUrl],
   webhookSlowLane: [ENV.webhookSlowQueueUrl],
@@ -203,7 +205,7 @@ export const NEED_ACTIONS: Record<Need, readonly string[]> = {
   sesReceiving: ['ses:CreateReceiptRule', 'ses:DeleteReceiptRule', 'ses:UpdateReceiptRule'],
   // Only under inbound/ (lib/constructs/mailroom-function.ts bindInboundWrite).
   inboundWrite: ['s3:PutObject'],
-  ingestInvoke: ['lambda:InvokeFunction'],
+  sesPathInvoke: ['lambda:InvokeFunction'],
   dnsLookup: [],
   streamPost: ['execute-api:ManageConnections'],
   webhookSlowLane: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'],

@@ -237,6 +237,7 @@ export class MailroomStack extends Stack {
         paymentSecret,
         stream: this.stream.binding,
         receiving: { ruleSetName: this.ingest.ruleSetName, ruleName: this.ingest.ruleName, bucket: this.data.bucket, ingestFunction: fn('ingest') },
+        sesEventsFunction: fn('ses-events'),
       });
     }
 

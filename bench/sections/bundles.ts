@@ -40,6 +40,7 @@ const DUMMY_ENV: Record<EnvName, string> = {
   RECEIPT_RULE_SET: 'mailroom-bench-inbound',
   RECEIPT_RULE: 'mailroom-bench-deliver',
   INGEST_FUNCTION_ARN: 'arn:aws:lambda:us-east-1:000000000000:function:mailroom-bench-ingest',
+  SES_EVENTS_FUNCTION_ARN: 'arn:aws:lambda:us-east-1:000000000000:function:mailroom-bench-ses-events',
   STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-payments',
   STREAM_URL: 'wss://abc123def4.execute-api.us-east-1.amazonaws.com/live',
   STREAM_CALLBACK_URL: 'https://abc123def4.execute-api.us-east-1.amazonaws.com/live',

@@ -231,6 +231,7 @@ function queryNames(r: RouteDef, query: ZodMiniType | undefined): Set<string> {
  * (answering every message for ?unread_onyl=true) is worse than an error.
  */
 function refuseUnknownQuery(route: RouteDef, schema: ZodMiniType | undefined, query: Record<string, unknown>) {
+  if (route.anyQuery) return;
   const known = queryNames(route, schema);
   const unknown = Object.keys(query).filter((k) => !known.has(k));
   if (!unknown.length) return;

@@ -19,6 +19,7 @@ const ROUTE_HANDLERS: Partial<Record<FunctionName, () => Promise<{ handler: Http
   threads: () => import('../messages/threads.handler.ts'),
   wait: () => import('../messages/wait.handler.ts'),
   webhooks: () => import('../events/webhooks.handler.ts'),
+  testing: () => import('../testing/testing.handler.ts'),
 };
 
 /** API Gateway event → Web Request, as the MCP transport reads it. */

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestSchemas, RouteDef } from '../routes.ts';
+import { TEST_MODE } from '../platform/test-mode.ts';
 
 export interface ToolDef {
   name: string;
@@ -39,6 +40,8 @@ export const TOOLS: readonly ToolDef[] = [
   { name: 'create_webhook', operationId: 'createWebhook', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } },
   { name: 'notify_operator', operationId: 'notifyOperator', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true } },
   { name: 'get_upgrade_link', operationId: 'createUpgradeLink', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
+  // Test mode only (a sandbox stack, the local stack): listed only there, as its route is routed only there.
+  { name: 'simulate_inbound', operationId: 'simulateInboundMail', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
 ];
 
 /** Path parameter names as tool arguments: `id` says nothing to an agent, `inbox_id` does. */
@@ -133,7 +136,8 @@ export function toolBindings(): Promise<ReadonlyMap<string, ToolBinding>> {
   bindings ??= import('../routes.ts').then(({ routes, routeKey, requestSchemas }) => Promise.all(TOOLS.map(async (t) => {
     const route = routes.find((r) => r.operationId === t.operationId);
     if (!route) throw new Error(`MCP tool ${t.name}: no route ${t.operationId}`);
+    if (route.testMode && !TEST_MODE) return undefined;
     return [t.name, bind(t, route, routeKey(route), await requestSchemas(route))] as const;
-  }))).then((entries) => new Map(entries));
+  }))).then((entries) => new Map(entries.filter((e) => e !== undefined)));
   return bindings;
 }

@@ -2,6 +2,7 @@
  * The environment, read once at cold start. A missing value throws here, at import, so a
  * misconfigured function fails its first invocation loudly instead of half-working.
  */
+import { TEST_MODE } from './test-mode.ts';
 export function requireEnv(name: string): string {
   const value = process.env[name];
   if (value === undefined || value === '') throw new Error(`Missing required environment variable ${name}`);
@@ -26,7 +27,7 @@ export const config = {
   /** True only in the local stack: allows http://127.0.0.1 webhooks and similar conveniences. */
   localMode: process.env.MAILROOM_LOCAL_MODE === 'true',
   /** The stack runs in test mode (sandbox stacks, the local stack): its testMode routes are routed. */
-  testMode: process.env.MAILROOM_TEST_MODE === 'true',
+  testMode: TEST_MODE,
   limitOverrides: {
     freeInboxCreatesPerIpPerHour: optionalNumber('FREE_INBOX_CREATES_PER_IP_PER_HOUR'),
     apiRateLimitMultiplier: optionalNumber('API_RATE_LIMIT_MULTIPLIER'),

@@ -19,8 +19,8 @@ export type Need =
   | 'sesReceiving'
   /** Put raw mail under the bucket's inbound/ prefix, as SES's receipt rule does (simulated mail). */
   | 'inboundWrite'
-  /** Invoke the ingest function synchronously (simulated mail takes SES's path). */
-  | 'ingestInvoke'
+  /** Invoke the functions SES invokes (ingest; ses-events, through SNS) synchronously: simulated mail takes SES's path. */
+  | 'sesPathInvoke'
   /** DNS lookups of custom domains' records (MAILROOM_DNS_SERVERS names the resolvers; empty = the system's). */
   | 'dnsLookup'
   /** Post to (and drop) WebSocket connections through the API Gateway Management API (STREAM_URL). */

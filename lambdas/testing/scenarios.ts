@@ -7,8 +7,13 @@
 import { randomInt, randomBytes } from 'node:crypto';
 import { composeMime } from '../content/compose.ts';
 
-export const SCENARIOS = ['verification_code', 'magic_link', 'reply', 'spoofed_sender', 'prompt_injection'] as const;
-export type Scenario = (typeof SCENARIOS)[number];
+/** Scenarios that are an inbound mail. */
+export const MAIL_SCENARIOS = ['verification_code', 'magic_link', 'reply', 'spoofed_sender', 'prompt_injection'] as const;
+/** Scenarios that are SES's feedback on a mail this inbox sent (lambdas/testing/simulate.ts). */
+export const FEEDBACK_SCENARIOS = ['bounce', 'complaint'] as const;
+export const SCENARIOS = [...MAIL_SCENARIOS, ...FEEDBACK_SCENARIOS] as const;
+export type Scenario = (typeof MAIL_SCENARIOS)[number];
+export type FeedbackScenario = (typeof FEEDBACK_SCENARIOS)[number];
 
 export type Verdict = 'PASS' | 'FAIL' | 'GRAY';
 export interface Verdicts { spam: Verdict; virus: Verdict; spf: Verdict; dkim: Verdict; dmarc: Verdict }

@@ -8,18 +8,19 @@ import { randomBytes } from 'node:crypto';
 import type { SESEvent } from 'aws-lambda';
 import { invokeFunction } from '../platform/aws/lambda.ts';
 import { config, requireEnv } from '../platform/config.ts';
-import { badRequest, notFound, unavailable } from '../platform/errors.ts';
+import { badRequest, conflict, notFound, unavailable } from '../platform/errors.ts';
 import { putObject, rawInboundKey } from '../messages/blobs.store.ts';
 import { getMessage } from '../messages/messages.store.ts';
 import type { InboxRecord } from '../inboxes/inboxes.entities.ts';
 import type { IngestOutcome } from '../ingest/ingest.ts';
-import { simulatedMail, type Scenario, type Verdicts } from './scenarios.ts';
+import { simulatedMail, type FeedbackScenario, type Scenario, type Verdicts } from './scenarios.ts';
 
 const ingestFunctionArn = requireEnv('INGEST_FUNCTION_ARN');
+const sesEventsFunctionArn = requireEnv('SES_EVENTS_FUNCTION_ARN');
 
 export interface SimulateInput {
   raw?: string;
-  scenario?: Scenario;
+  scenario?: Scenario | FeedbackScenario;
   from?: string;
   subject?: string;
   code?: string;
@@ -30,7 +31,7 @@ export interface SimulateInput {
 }
 
 export interface SimulateResult {
-  status: 'delivered' | 'rejected';
+  status: 'delivered' | 'rejected' | 'bounced' | 'complained';
   message_id: string | null;
   thread_id: string | null;
   rejected_reason: string | null;
@@ -53,6 +54,7 @@ function headerFrom(raw: string): string {
 export async function simulateInbound(inbox: InboxRecord, input: SimulateInput): Promise<SimulateResult> {
   // The route exists only with test mode on; the use case holds the line too.
   if (!config.testMode) throw notFound('NOT_FOUND', 'Simulated mail is a test-mode feature: this stack is not a sandbox.');
+  if (input.scenario === 'bounce' || input.scenario === 'complaint') return simulateFeedback(inbox, input.scenario, input.message_id);
   let raw: Buffer;
   let envelopeFrom: string;
   let verdicts: Verdicts;
@@ -62,7 +64,7 @@ export async function simulateInbound(inbox: InboxRecord, input: SimulateInput):
     envelopeFrom = input.from ?? headerFrom(input.raw);
     verdicts = { ...RAW_VERDICTS, ...input.verdicts };
   } else {
-    const scenario = input.scenario!;
+    const scenario = input.scenario as Scenario;
     let inReplyTo;
     if (scenario === 'reply') {
       if (!input.message_id) throw badRequest('VALIDATION_ERROR', 'The reply scenario answers a message: give message_id.', { field: 'message_id' });
@@ -115,5 +117,40 @@ export async function simulateInbound(inbox: InboxRecord, input: SimulateInput):
     rejected_reason: delivered ? null : rejected?.reason ?? outcome?.parseError ?? 'not stored',
     ses_message_id: sesMessageId,
     planted,
+  };
+}
+
+/**
+ * SES's feedback on a mail this inbox sent: the notification SES publishes to the configuration
+ * set's topic, delivered to the ses-events function as SNS delivers it — so the delivery status,
+ * the account's suppression list and the message.bounced / message.complaint events follow as for
+ * real feedback. A permanent bounce of the first recipient, or a complaint from it.
+ */
+async function simulateFeedback(inbox: InboxRecord, scenario: FeedbackScenario, messageId: string | undefined): Promise<SimulateResult> {
+  if (!messageId) throw badRequest('VALIDATION_ERROR', `The ${scenario} scenario is feedback on a mail this inbox sent: give its message_id.`, { field: 'message_id' });
+  const sent = await getMessage(inbox.id, messageId);
+  if (!sent) throw notFound('MESSAGE_NOT_FOUND', `No message ${messageId} in inbox ${inbox.id}.`, { field: 'message_id' });
+  const sesMessageId = (sent as { ses_message_id?: string }).ses_message_id;
+  if (sent.direction !== 'outbound' || !sesMessageId) {
+    throw conflict('MESSAGE_NOT_SENT', `Message ${messageId} is not a mail this inbox sent through SES: only those bounce or draw complaints.`, { field: 'message_id' });
+  }
+  const recipient = sent.to[0]!;
+  const now = new Date().toISOString();
+  const mail = { messageId: sesMessageId, timestamp: now, source: inbox.address, destination: sent.to };
+  const notification = scenario === 'bounce'
+    ? { eventType: 'Bounce', mail, bounce: { bounceType: 'Permanent', bounceSubType: 'General', timestamp: now,
+      bouncedRecipients: [{ emailAddress: recipient, action: 'failed', status: '5.1.1', diagnosticCode: 'smtp; 550 5.1.1 user unknown (simulated)' }] } }
+    : { eventType: 'Complaint', mail, complaint: { complainedRecipients: [{ emailAddress: recipient }], complaintFeedbackType: 'abuse', timestamp: now, userAgent: 'Mailroom test mode' } };
+  const snsEvent = { Records: [{ EventSource: 'aws:sns', EventVersion: '1.0', EventSubscriptionArn: sesEventsFunctionArn,
+    Sns: { Type: 'Notification', MessageId: `sim${randomBytes(12).toString('hex')}`, TopicArn: 'simulated', Subject: null, Message: JSON.stringify(notification),
+      Timestamp: now, SignatureVersion: '1', Signature: '', SigningCertUrl: '', UnsubscribeUrl: '', MessageAttributes: {} } }] };
+  try {
+    await invokeFunction(sesEventsFunctionArn, snsEvent);
+  } catch (e) {
+    throw unavailable('SIMULATE_FAILED', `The ses-events function did not take the simulated ${scenario} (${(e as Error).name}).`, { retry_after: 2 });
+  }
+  return {
+    status: scenario === 'bounce' ? 'bounced' : 'complained', message_id: sent.id, thread_id: sent.thread_id, rejected_reason: null,
+    ses_message_id: sesMessageId, planted: { recipient },
   };
 }

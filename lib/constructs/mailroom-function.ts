@@ -105,6 +105,8 @@ export interface MailroomResources {
   readonly stream: StreamBinding;
   /** SES receiving (lib/constructs/ingest.ts): where custom domains' receipt rules go, and what they do. */
   readonly receiving: ReceivingBinding;
+  /** The function SES sending events reach (simulated bounces and complaints invoke it). */
+  readonly sesEventsFunction: lambda.IFunction;
 }
 
 /** The rule set and the stack's rule in it; a custom domain's rule stores into the bucket and invokes ingest. */
@@ -436,12 +438,14 @@ export class MailroomFunction extends Construct {
         case 'inboundWrite':
           this.bindInboundWrite(resources.bucket);
           break;
-        case 'ingestInvoke':
-          // The function itself, not grantInvoke's `<arn>:*` too: no version or alias is ever invoked.
+        case 'sesPathInvoke':
+          // The functions themselves, not grantInvoke's `<arn>:*` too: no version or alias is ever invoked.
           this.role.addToPrincipalPolicy(new iam.PolicyStatement({
-            sid: 'InvokeIngest', actions: ['lambda:InvokeFunction'], resources: [resources.receiving.ingestFunction.functionArn],
+            sid: 'InvokeSesPath', actions: ['lambda:InvokeFunction'],
+            resources: [resources.receiving.ingestFunction.functionArn, resources.sesEventsFunction.functionArn],
           }));
           this.setEnv(ENV.ingestFunctionArn, resources.receiving.ingestFunction.functionArn);
+          this.setEnv(ENV.sesEventsFunctionArn, resources.sesEventsFunction.functionArn);
           break;
         case 'dnsLookup':
           // Empty: the Lambda runtime's resolver. MAILROOM_DNS_SERVERS is for local and test stacks.

@@ -176,6 +176,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       [ENV.receiptRuleSet]: resources.receiptRuleSetName!,
       [ENV.receiptRule]: `${o.namePrefix}-deliver`,
       [ENV.ingestFunctionArn]: LOCAL_INGEST_ARN(o.namePrefix),
+      [ENV.sesEventsFunctionArn]: `arn:aws:lambda:us-east-1:000000000000:function:${o.namePrefix}-ses-events`,
       [ENV.testMode]: String(testMode),
       ...testKnobs,
     };
@@ -209,8 +210,8 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       invoke: (event) => host.invoke('stream', event) as ReturnType<Parameters<typeof createWebSocketStandIn>[0]['invoke']>,
       allowedKeyIds: identities ? new Set(posters.map((n) => identities!.functions[n].accessKeyId)) : undefined,
     });
-    // As IAM allows in AWS: only the functions whose needs grant lambda:InvokeFunction (ingestInvoke).
-    const invokers = (Object.keys(FUNCTIONS) as FunctionName[]).filter((n) => (FUNCTIONS[n].needs as readonly Need[]).includes('ingestInvoke'));
+    // As IAM allows in AWS: only the functions whose needs grant lambda:InvokeFunction (sesPathInvoke).
+    const invokers = (Object.keys(FUNCTIONS) as FunctionName[]).filter((n) => (FUNCTIONS[n].needs as readonly Need[]).includes('sesPathInvoke'));
     const lambdaInvoke = createLambdaInvokeStandIn({
       invoke: (name, event) => host.invoke(name, event),
       allowedKeyIds: identities ? new Set(invokers.map((n) => identities!.functions[n].accessKeyId)) : undefined,

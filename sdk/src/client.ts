@@ -127,9 +127,31 @@ export class Mailroom {
       this.unwrap(this.api.GET('/v1/inboxes/{id}/messages/{msgId}/attachments/{attachId}', { params: { path: { id: inboxId, msgId: messageId, attachId: attachmentId } } })),
     rejections: (inboxId: string, query: Query<'listRejections'> = {}) =>
       this.unwrap(this.api.GET('/v1/inboxes/{id}/rejections', { params: { path: { id: inboxId }, query } })),
+    /**
+     * Test mode (a sandbox stack, the local stack): delivers a mail without sending one, a raw
+     * message or a scenario (`{ scenario: 'verification_code', code: '123456' }`), through the same
+     * path as real mail. Answers the message it became; a production stack answers 404.
+     */
+    simulate: (inboxId: string, body: Body<'simulateInboundMail'>) =>
+      this.unwrap(this.api.POST('/v1/inboxes/{id}/messages/simulate', { params: { path: { id: inboxId } }, body })),
     /** One wait call (at most 25 s): the first matching message, or `timed_out: true`. */
     wait: (inboxId: string, query: WaitQuery & { timeout?: number } = {}, init: { signal?: AbortSignal } = {}) =>
       this.waitOnce(inboxId, query, init.signal).then((r) => r.result),
+  };
+
+  /**
+   * Request bins (test mode): a public `url` that records what is sent to it, answering the status
+   * and delay you set, so a webhook pointed at it can be read back, failed or stalled.
+   */
+  readonly bins = {
+    create: (body: Body<'createBin'> = {}) => this.unwrap(this.api.POST('/v1/test/bins', { body })),
+    list: () => this.unwrap(this.api.GET('/v1/test/bins')),
+    /** Change what it answers from the next request on: `{ respond: { status: 500 } }`. */
+    update: (id: string, body: Body<'updateBin'>) => this.unwrap(this.api.PATCH('/v1/test/bins/{id}', { params: { path: { id } }, body })),
+    /** What it received, newest first. */
+    requests: (id: string, query: Query<'listBinRequests'> = {}) =>
+      this.unwrap(this.api.GET('/v1/test/bins/{id}/requests', { params: { path: { id }, query } })),
+    delete: (id: string) => this.unwrap(this.api.DELETE('/v1/test/bins/{id}', { params: { path: { id } } })),
   };
 
   readonly threads = {

@@ -54,7 +54,9 @@ const call = (c: Client, name: string, args: Record<string, unknown> = {}) =>
 
 const EXPECTED_TOOLS = ['create_inbox', 'list_inboxes', 'get_capabilities', 'list_messages', 'get_message', 'wait_for_message',
   'list_threads', 'get_thread', 'set_thread_labels', 'create_draft', 'list_drafts', 'update_draft', 'send_draft', 'send_message',
-  'reply_to_message', 'create_webhook', 'notify_operator', 'get_upgrade_link'];
+  'reply_to_message', 'create_webhook', 'notify_operator', 'get_upgrade_link',
+  // The suite's stack runs in test mode (a local stack is a sandbox): its test-mode tool is listed.
+  'simulate_inbound'];
 
 describe('MCP server over Streamable HTTP', () => {
   it('lists every tool with a valid JSON Schema input, annotations, and the untrusted-content note on mail tools', async () => {
@@ -118,6 +120,17 @@ describe('MCP server over Streamable HTTP', () => {
     const timedOut = untrusted(await call(c, 'wait_for_message', { inbox_id: inbox.id, timeout: 1, after: out.result.message.id }));
     expect(timedOut.result).toMatchObject({ message: null, timed_out: true });
     expect(timedOut.steps).toContain(`after=${out.result.message.id}`);
+  });
+
+  it('simulate_inbound (test mode) delivers a scenario mail that wait_for_message returns with its code', async () => {
+    const inbox = await newAccount();
+    const c = await connect(inbox.api_key);
+    const waiting = call(c, 'wait_for_message', { inbox_id: inbox.id, timeout: 20, has: 'code' });
+    await new Promise((r) => setTimeout(r, 500));
+    const sim = await call(c, 'simulate_inbound', { inbox_id: inbox.id, scenario: 'verification_code', code: '551902' });
+    expect(sim.isError, texts(sim).join('\n')).toBeFalsy();
+    const out = untrusted(await waiting);
+    expect(out.result.verification_code).toBe('551902');
   });
 
   it('drafts and sends on an upgraded account; the mail arrives in the other inbox', async () => {

@@ -6,7 +6,7 @@
  * a blocking wait started before the simulation returns it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, newAccount } from './client.ts';
+import { api, newAccount, paidAccount } from './client.ts';
 import { closeMail, messageId, mime, sendRaw, uniqueSubject, waitForMessage } from './mail.ts';
 
 afterAll(closeMail);
@@ -81,6 +81,27 @@ describe('simulated inbound mail (test mode)', () => {
     expect((await read(inbox.api_key, inbox.id, legit.body.result.message_id)).authentication.sender_verified).toBe(true);
     const injection = await simulate(inbox.api_key, inbox.id, { scenario: 'prompt_injection' });
     expect(injection.status, injection.text).toBe(201);
+  });
+
+  it('bounce makes a sent mail bounced and suppresses its recipient; complaint on another mail suppresses that one too', async () => {
+    const sender = await paidAccount();
+    const sent = await api('POST', `/v1/inboxes/${sender.id}/send`, { key: sender.api_key, body: { to: 'carol@example.net', subject: 'Hello Carol', body: 'x' } });
+    expect(sent.status, sent.text).toBe(201);
+    const bounce = await simulate(sender.api_key, sender.id, { scenario: 'bounce', message_id: sent.body.result.id });
+    expect(bounce.status, bounce.text).toBe(201);
+    expect(bounce.body.result).toMatchObject({ status: 'bounced', message_id: sent.body.result.id, planted: { recipient: 'carol@example.net' } });
+    expect((await read(sender.api_key, sender.id, sent.body.result.id)).delivery_status).toBe('bounced');
+    const again = await api('POST', `/v1/inboxes/${sender.id}/send`, { key: sender.api_key, body: { to: 'carol@example.net', subject: 'again', body: 'x' } });
+    expect([again.status, again.body.error]).toEqual([400, 'RECIPIENT_SUPPRESSED']);
+    const toDan = await api('POST', `/v1/inboxes/${sender.id}/send`, { key: sender.api_key, body: { to: 'dan@example.net', subject: 'Hi Dan', body: 'x' } });
+    const complaint = await simulate(sender.api_key, sender.id, { scenario: 'complaint', message_id: toDan.body.result.id });
+    expect(complaint.body.result.status).toBe('complained');
+    const third = await api('POST', `/v1/inboxes/${sender.id}/send`, { key: sender.api_key, body: { to: 'dan@example.net', subject: 'again', body: 'x' } });
+    expect([third.status, third.body.error]).toEqual([400, 'RECIPIENT_SUPPRESSED']);
+    // Feedback needs a mail this inbox sent.
+    const inbound = await simulate(sender.api_key, sender.id, { scenario: 'verification_code' });
+    const wrong = await simulate(sender.api_key, sender.id, { scenario: 'bounce', message_id: inbound.body.result.message_id });
+    expect([wrong.status, wrong.body.error]).toEqual([409, 'MESSAGE_NOT_SENT']);
   });
 
   it('refuses what is not one mail: neither or both of raw and scenario, a reply to nothing, another account\'s inbox', async () => {

@@ -176,6 +176,7 @@ describe('MailroomFunction scheduler binding (no catalogue function has the need
         scheduler: { scheduleGroupName: 'g', invokeRole: undefined as never, targetFunction: fake },
         stream: undefined as never,
         receiving: undefined as never,
+        sesEventsFunction: undefined as never,
       }),
     ).toThrow(/no binding for need 'telepathy'/);
   });

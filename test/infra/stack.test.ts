@@ -43,7 +43,7 @@ function roleActions(res: Resources, s: MailroomStack, name: FunctionName): stri
 }
 
 /** The policy statements attached to a function's role. */
-function roleStatements(name: FunctionName): { Action: string | string[]; Resource: unknown; Condition?: unknown }[] {
+function roleStatements(name: FunctionName): { Sid?: string; Action: string | string[]; Resource: unknown; Condition?: unknown }[] {
   const roleId = resources[fnLogicalId(name)]!.Properties.Role['Fn::GetAtt'][0];
   return Object.values(resources)
     .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: any) => x.Ref === roleId))
@@ -379,6 +379,22 @@ describe('inbound (SES receiving)', () => {
     for (const call of ['Create', 'Update', 'Delete']) {
       expect(JSON.parse(retired!.Properties[call] as string)).toMatchObject({
         service: 'SES', action: 'DescribeActiveReceiptRuleSet', physicalResourceId: { id: `${stack.ingest.ruleSetName}-active` } });
+    }
+  });
+
+  it('lets simulated mail take SES\'s path only: PutObject under inbound/, and invoke exactly ingest and ses-events', () => {
+    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+      const invoke = roleStatements(name).filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'));
+      const put = roleStatements(name).filter((st) => st.Sid === 'PutInboundMail');
+      if (!['testing', 'mcp'].includes(name)) {
+        expect(invoke, name).toEqual([]);
+        expect(put, name).toEqual([]);
+        continue;
+      }
+      expect(invoke, name).toEqual([expect.objectContaining({
+        Resource: [{ 'Fn::GetAtt': [fnLogicalId('ingest'), 'Arn'] }, { 'Fn::GetAtt': [fnLogicalId('ses-events'), 'Arn'] }] })]);
+      expect(put, name).toEqual([expect.objectContaining({
+        Action: 's3:PutObject', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalId(stack.data.bucket, stack), 'Arn'] }, `/${RESOURCE_SETTINGS.inboundPrefix}*`]] } })]);
     }
   });
 

@@ -15,6 +15,7 @@ import * as inboxesEntities from '../../lambdas/inboxes/inboxes.entities.ts';
 import * as messagesEntities from '../../lambdas/messages/messages.entities.ts';
 import * as operatorsEntities from '../../lambdas/operators/operators.entities.ts';
 import * as sendingEntities from '../../lambdas/sending/sending.entities.ts';
+import * as testingEntities from '../../lambdas/testing/testing.entities.ts';
 import { CONNECTION_TTL_SECONDS, DELIVERY_LOG_TTL_SECONDS, EVENT_TTL_SECONDS, type EventRecord } from '../../lambdas/events/events.entities.ts';
 import { type MessageRecord, REJECTION_TTL_SECONDS, type ThreadRecord } from '../../lambdas/messages/messages.entities.ts';
 import { NOTIFICATION_KEEP_SECONDS } from '../../lambdas/operators/operators.entities.ts';
@@ -40,7 +41,7 @@ const event: EventRecord = {
 
 describe('entity declarations', () => {
   it('every entity has its own tag', () => {
-    const modules = [accountsEntities, domainsEntities, eventsEntities, idempotencyEntities, inboxesEntities, ingestEntities, messagesEntities, operatorsEntities, sendingEntities];
+    const modules = [accountsEntities, domainsEntities, eventsEntities, idempotencyEntities, inboxesEntities, ingestEntities, messagesEntities, operatorsEntities, sendingEntities, testingEntities];
     const names = modules.flatMap((m) => Object.values(m)).filter((e) => typeof e === 'object' && e !== null && 'item' in e).map((e) => (e as { name: string }).name);
     expect(names.length).toBeGreaterThan(30);
     expect(new Set(names).size).toBe(names.length);

@@ -72,7 +72,7 @@ const importsUnder = (dir: string) => sourcesUnder(dir).flatMap((f) => importsOf
 const inside = (target: string, dir: string) => target === dir || target.startsWith(`${dir}/`);
 const show = (r: ImportRef) => `${r.from}:${r.line} imports ${r.target}`;
 
-const SLICES = ['accounts', 'inboxes', 'messages', 'ingest', 'sending', 'events', 'domains', 'operators', 'discovery', 'mcp'];
+const SLICES = ['accounts', 'inboxes', 'messages', 'ingest', 'sending', 'events', 'domains', 'operators', 'discovery', 'mcp', 'testing'];
 const sliceOf = (path: string) => SLICES.find((sl) => inside(path, `lambdas/${sl}`));
 const isEntryPoint = (f: string) => /\.(handler|http)\.ts$/.test(f) || inside(f, 'lambdas/api') || inside(f, 'lambdas/operators/pages') || inside(f, 'lambdas/mcp');
 /** Files that describe or serve HTTP: entry points, route rows, request and response schemas. */

@@ -55,8 +55,9 @@ describe('the route table', () => {
     expect(ids.filter((k, i) => ids.indexOf(k) !== i)).toEqual([]);
   });
 
-  it('puts every API route under /v1/ (only the discovery documents, the MCP endpoint and the operator pages sit at the root)', () => {
-    const outside = routes.filter((r) => !r.path.startsWith('/v1/') && r.tag !== 'Discovery' && r.tag !== 'Pages' && r.tag !== 'MCP').map(routeKey);
+  it('puts every API route under /v1/ (only the discovery documents, the MCP endpoint, the operator pages and test mode\'s request bins sit at the root)', () => {
+    const bin = (r: RouteDef) => r.testMode && r.path === '/bins/{id}';
+    const outside = routes.filter((r) => !r.path.startsWith('/v1/') && r.tag !== 'Discovery' && r.tag !== 'Pages' && r.tag !== 'MCP' && !bin(r)).map(routeKey);
     expect(outside).toEqual([]);
   });
 
@@ -121,7 +122,7 @@ describe('the route table', () => {
       TABLE_NAME: 'unit-table', MAIL_DOMAIN: 'unit.example', SITE_URL: 'https://unit.example', BUCKET_NAME: 'unit-bucket',
       WEBHOOK_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/000000000000/unit', LINK_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:unit',
       SCHEDULE_GROUP_NAME: 'unit', SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/unit', SEND_SCHEDULED_FUNCTION_ARN: 'arn:aws:lambda:us-east-1:000000000000:function:unit',
-      SES_CONFIGURATION_SET: 'unit', RECEIPT_RULE_SET: 'unit-inbound', RECEIPT_RULE: 'unit-deliver', INGEST_FUNCTION_ARN: 'arn:aws:lambda:us-east-1:000000000000:function:unit-ingest', STREAM_URL: 'wss://unit.execute-api.us-east-1.amazonaws.com/live', AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'unit', AWS_SECRET_ACCESS_KEY: 'unit',
+      SES_CONFIGURATION_SET: 'unit', RECEIPT_RULE_SET: 'unit-inbound', RECEIPT_RULE: 'unit-deliver', INGEST_FUNCTION_ARN: 'arn:aws:lambda:us-east-1:000000000000:function:unit-ingest', SES_EVENTS_FUNCTION_ARN: 'arn:aws:lambda:us-east-1:000000000000:function:unit-ses-events', STREAM_URL: 'wss://unit.execute-api.us-east-1.amazonaws.com/live', AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'unit', AWS_SECRET_ACCESS_KEY: 'unit',
     });
     const fns = [...new Set(routes.map((r) => r.fn))];
     for (const fn of fns) {

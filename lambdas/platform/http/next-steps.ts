@@ -37,6 +37,8 @@ const ERROR_STEPS: Record<string, string[]> = {
   DOMAIN_NOT_FOUND: ['Omit domain_id to use the service domain, or check the id of your verified custom domain.'],
   INVALID_PAYMENT_METHOD: ['Ask your operator for a valid payment method id (in the sandbox: pm_card_visa).'],
   DOWNGRADE_NOT_SUPPORTED: ['Ask your operator to contact support to change plans downward; GET /v1/account shows the current tier.'],
+  BIN_LIMIT_EXCEEDED: ['Delete a bin you no longer need (GET /v1/test/bins lists them, DELETE /v1/test/bins/{id}), or wait for one to expire.'],
+  BIN_NOT_FOUND: ['GET /v1/test/bins lists your live bins; a bin past its expires_at or deleted is gone: create another with POST /v1/test/bins.'],
   CONFLICT: ['Something changed while this request ran: read the resource again, then retry if it is still needed.'],
 };
 

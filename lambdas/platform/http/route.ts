@@ -66,4 +66,6 @@ export interface RouteDef<F extends string = string> {
    * --no-test-mode); elsewhere the path is unknown: 404 NOT_FOUND, as for any path. Still in openapi.json.
    */
   testMode?: true;
+  /** Any query string is taken as sent, not refused by name (a request bin records what it is sent). */
+  anyQuery?: true;
 }

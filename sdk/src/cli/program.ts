@@ -369,6 +369,31 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
       else println(`${r.status} ${r.id}${r.thread_id ? ` (thread ${r.thread_id})` : ''}`);
     });
 
+  program.command('simulate')
+    .description('test mode (a sandbox stack, the local stack): deliver a mail without sending one')
+    .option('--inbox <id>', 'receiving inbox (default: the configured inbox)')
+    .option('--scenario <name>', 'verification_code, magic_link, reply, spoofed_sender or prompt_injection')
+    .option('--raw-file <path>', 'an RFC 5322 message to deliver instead (- for stdin)')
+    .option('--code <code>', 'verification_code: the code to plant')
+    .option('--link <url>', 'magic_link: the link to plant')
+    .option('--message <id>', 'reply: the message answered')
+    .option('--text <text>', 'reply: the reply\'s text')
+    .option('--from <address>', 'sender address')
+    .addHelpText('after', examples('mailroom simulate --scenario verification_code --code 123456', 'mailroom simulate --raw-file mail.eml'))
+    .action(async (o: { inbox?: string; scenario?: string; rawFile?: string; code?: string; link?: string; message?: string; text?: string; from?: string }, cmd: Command) => {
+      const c = context(cmd, o.inbox);
+      const inboxId = needInbox(c);
+      if ((o.scenario === undefined) === (o.rawFile === undefined)) throw new UsageError('give --scenario <name> or --raw-file <path>');
+      const body = {
+        ...(o.rawFile !== undefined ? { raw: readFileSync(o.rawFile === '-' ? 0 : o.rawFile, 'utf8') } : { scenario: o.scenario as never }),
+        ...(o.code ? { code: o.code } : {}), ...(o.link ? { link: o.link } : {}), ...(o.message ? { message_id: o.message } : {}),
+        ...(o.text ? { text: o.text } : {}), ...(o.from ? { from: o.from } : {}),
+      };
+      const r = await c.forInbox(inboxId).messages.simulate(inboxId, body);
+      if (c.json) printJson(r);
+      else println(`${r.status} ${r.message_id ?? ''}${r.rejected_reason ? ` (${r.rejected_reason})` : ''}${Object.entries(r.planted).map(([k, v]) => ` ${k}=${v}`).join('')}`);
+    });
+
   // drafts ------------------------------------------------------------------------------------
   const drafts = program.command('drafts').description('write, schedule and send drafts');
   drafts.command('create')

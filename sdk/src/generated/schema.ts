@@ -1199,6 +1199,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/test/bins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's live bins, oldest first (test mode)
+         * @description Test mode only (sandbox stacks and the local stack): 404 elsewhere.
+         *
+         *     Auth: Account key.
+         */
+        get: operations["listBins"];
+        put?: never;
+        /**
+         * Create a request bin: a public URL that records what is sent to it (test mode)
+         * @description url records every request sent to it (any method: headers, query and body as text, cut at 64 KiB) and answers respond.status after respond.delay_ms, so a webhook pointed at it can be made to fail or stall. Body optional: respond {status 200-599, delay_ms 0-25000}, ttl_hours 1-72 (default 24). A bin keeps its newest 100 requests; an account has at most 20 live bins (403 BIN_LIMIT_EXCEEDED).
+         *
+         *     Test mode only (sandbox stacks and the local stack): 404 elsewhere.
+         *
+         *     Auth: Account key.
+         */
+        post: operations["createBin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test/bins/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a bin: its URL answers 404 from now on (test mode)
+         * @description Test mode only (sandbox stacks and the local stack): 404 elsewhere.
+         *
+         *     Auth: Account key.
+         */
+        delete: operations["deleteBin"];
+        options?: never;
+        head?: never;
+        /**
+         * Change what a bin answers: respond {status, delay_ms} (test mode)
+         * @description Applies from the next request: answer 500 to see a webhook retry and turn unhealthy, then 200 to see it recover.
+         *
+         *     Test mode only (sandbox stacks and the local stack): 404 elsewhere.
+         *
+         *     Auth: Account key.
+         */
+        patch: operations["updateBin"];
+        trace?: never;
+    };
+    "/v1/test/bins/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The requests a bin received, newest first (test mode)
+         * @description Test mode only (sandbox stacks and the local stack): 404 elsewhere.
+         *
+         *     Auth: Account key.
+         */
+        get: operations["listBinRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bins/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bin's public URL: records the GET and answers with the bin's status (test mode)
+         * @description No key: whoever has the URL may send to it, as to any webhook receiver. Records method, query, headers and the body as text (cut at 64 KiB, never parsed), waits the bin's delay_ms, then answers its status with {"received": true}. An unknown, deleted or expired bin answers 404. Rate-limited per IP, as every call without a key.
+         *
+         *     Test mode only (sandbox stacks and the local stack): 404 elsewhere.
+         *
+         *     Auth: No key.
+         */
+        get: operations["receiveBinRequestGet"];
+        /**
+         * A bin's public URL: records the PUT and answers with the bin's status (test mode)
+         * @description No key: whoever has the URL may send to it, as to any webhook receiver. Records method, query, headers and the body as text (cut at 64 KiB, never parsed), waits the bin's delay_ms, then answers its status with {"received": true}. An unknown, deleted or expired bin answers 404. Rate-limited per IP, as every call without a key.
+         *
+         *     Test mode only (sandbox stacks and the local stack): 404 elsewhere.
+         *
+         *     Auth: No key.
+         */
+        put: operations["receiveBinRequestPut"];
+        /**
+         * A bin's public URL: records the POST and answers with the bin's status (test mode)
+         * @description No key: whoever has the URL may send to it, as to any webhook receiver. Records method, query, headers and the body as text (cut at 64 KiB, never parsed), waits the bin's delay_ms, then answers its status with {"received": true}. An unknown, deleted or expired bin answers 404. Rate-limited per IP, as every call without a key.
+         *
+         *     Test mode only (sandbox stacks and the local stack): 404 elsewhere.
+         *
+         *     Auth: No key.
+         */
+        post: operations["receiveBinRequestPost"];
+        /**
+         * A bin's public URL: records the DELETE and answers with the bin's status (test mode)
+         * @description No key: whoever has the URL may send to it, as to any webhook receiver. Records method, query, headers and the body as text (cut at 64 KiB, never parsed), waits the bin's delay_ms, then answers its status with {"received": true}. An unknown, deleted or expired bin answers 404. Rate-limited per IP, as every call without a key.
+         *
+         *     Test mode only (sandbox stacks and the local stack): 404 elsewhere.
+         *
+         *     Auth: No key.
+         */
+        delete: operations["receiveBinRequestDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * A bin's public URL: records the PATCH and answers with the bin's status (test mode)
+         * @description No key: whoever has the URL may send to it, as to any webhook receiver. Records method, query, headers and the body as text (cut at 64 KiB, never parsed), waits the bin's delay_ms, then answers its status with {"received": true}. An unknown, deleted or expired bin answers 404. Rate-limited per IP, as every call without a key.
+         *
+         *     Test mode only (sandbox stacks and the local stack): 404 elsewhere.
+         *
+         *     Auth: No key.
+         */
+        patch: operations["receiveBinRequestPatch"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1272,6 +1410,63 @@ export interface components {
             /** @description DMARC passed for the domain of the From address: the sender is who From says */
             sender_verified: boolean;
         };
+        Bin: {
+            /** @description bin_… */
+            id: string;
+            /** @description The public URL that records what is sent to it (any method); point a webhook here */
+            url: string;
+            respond: {
+                /** @description The status every request is answered with */
+                status: number;
+                /** @description How long the bin waits before answering */
+                delay_ms: number;
+            };
+            /** @description Requests received so far (the newest 100 are kept) */
+            request_count: number;
+            /** @description ISO 8601, UTC */
+            created_at: string;
+            /** @description ISO 8601, UTC */
+            expires_at: string;
+        };
+        BinDeleted: {
+            id: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        BinList: {
+            bins: components["schemas"]["Bin"][];
+            total: number;
+            /** @description Live bins an account may have */
+            max_bins: number;
+        };
+        BinRequest: {
+            method: string;
+            path: string;
+            /** @description Query parameters; a repeated one's values joined by commas */
+            query: {
+                [key: string]: string;
+            };
+            /** @description As received, names in lower case */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description The body as text, never parsed; cut at 64 KiB */
+            body: string;
+            body_truncated: boolean;
+            /** @description ISO 8601, UTC */
+            received_at: string;
+            /** @description The status the bin answered it with */
+            answered_status: number;
+        };
+        BinRequestList: {
+            requests: components["schemas"]["BinRequest"][];
+            total: number;
+            limit: number;
+            offset: number;
+            has_more: boolean;
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
+        };
         Capabilities: {
             tier: components["schemas"]["Tier"];
             can: components["schemas"]["Capability"][];
@@ -1290,6 +1485,16 @@ export interface components {
         Capability: {
             action: string;
             description: string;
+        };
+        CreateBinRequest: {
+            respond?: {
+                /** @description HTTP status every request is answered with (default 200) */
+                status?: number;
+                /** @description Wait this long before answering (default 0; at most 25000) */
+                delay_ms?: number;
+            };
+            /** @description Hours until the bin and what it recorded are gone (default 24) */
+            ttl_hours?: number;
         };
         CreateDomainRequest: {
             /** @description A domain you control, e.g. agents.example.com; Unicode names are converted to their IDNA (xn--) form */
@@ -1799,10 +2004,10 @@ export interface components {
             /** @description An RFC 5322 message as text (headers, blank line, body), stored and ingested as SES would; the request body is capped at 4 MiB */
             raw?: string;
             /**
-             * @description A prepared mail: verification_code (code), magic_link (link), reply (to message_id, text), spoofed_sender (authentication fails), prompt_injection (hostile instructions in the body)
+             * @description A prepared mail: verification_code (code), magic_link (link), reply (to message_id, text), spoofed_sender (authentication fails), prompt_injection (hostile instructions in the body); or SES's feedback on a mail this inbox sent (message_id): bounce (permanent: the recipient is suppressed), complaint
              * @enum {string}
              */
-            scenario?: "verification_code" | "magic_link" | "reply" | "spoofed_sender" | "prompt_injection";
+            scenario?: "verification_code" | "magic_link" | "reply" | "spoofed_sender" | "prompt_injection" | "bounce" | "complaint";
             /** @description Sender address (envelope and From); default: the scenario's, or the raw message's From */
             from?: string;
             subject?: string;
@@ -1812,7 +2017,7 @@ export interface components {
             link?: string;
             /** @description reply: the reply's text */
             text?: string;
-            /** @description reply: the message (in this inbox) answered */
+            /** @description reply: the message (in this inbox) answered; bounce, complaint: the mail this inbox sent */
             message_id?: string;
             /** @description SES's verdicts to report (default: a scenario's own; for raw mail spam and virus PASS, SPF/DKIM/DMARC GRAY) */
             verdicts?: {
@@ -1830,10 +2035,10 @@ export interface components {
         };
         SimulateInboundResult: {
             /**
-             * @description rejected: the inbox's sender rules or spam filter refused it, as they would real mail
+             * @description rejected: the inbox's sender rules or spam filter refused it, as they would real mail; bounced, complained: SES's feedback on the sent mail (message_id) was applied
              * @enum {string}
              */
-            status: "delivered" | "rejected";
+            status: "delivered" | "rejected" | "bounced" | "complained";
             /** @description The stored message (msg_…), as GET /v1/inboxes/{id}/messages/{msgId} reads it */
             message_id: string | null;
             thread_id: string | null;
@@ -1915,6 +2120,14 @@ export interface components {
         };
         /** @enum {string} */
         Tier: "free" | "developer" | "growth" | "enterprise";
+        UpdateBinRequest: {
+            respond: {
+                /** @description HTTP status every request is answered with (default 200) */
+                status?: number;
+                /** @description Wait this long before answering (default 0; at most 25000) */
+                delay_ms?: number;
+            };
+        };
         UpdateDraftRequest: {
             to?: string | string[];
             cc?: string[];
@@ -2106,8 +2319,14 @@ export type AddThreadLabelRequest = components['schemas']['AddThreadLabelRequest
 export type Attachment = components['schemas']['Attachment'];
 export type AttachmentDownload = components['schemas']['AttachmentDownload'];
 export type Authentication = components['schemas']['Authentication'];
+export type Bin = components['schemas']['Bin'];
+export type BinDeleted = components['schemas']['BinDeleted'];
+export type BinList = components['schemas']['BinList'];
+export type BinRequest = components['schemas']['BinRequest'];
+export type BinRequestList = components['schemas']['BinRequestList'];
 export type Capabilities = components['schemas']['Capabilities'];
 export type Capability = components['schemas']['Capability'];
+export type CreateBinRequest = components['schemas']['CreateBinRequest'];
 export type CreateDomainRequest = components['schemas']['CreateDomainRequest'];
 export type CreateDraftRequest = components['schemas']['CreateDraftRequest'];
 export type CreateInboxRequest = components['schemas']['CreateInboxRequest'];
@@ -2160,6 +2379,7 @@ export type ThreadResult = components['schemas']['ThreadResult'];
 export type ThreadWithMessages = components['schemas']['ThreadWithMessages'];
 export type ThreadWithMessagesResult = components['schemas']['ThreadWithMessagesResult'];
 export type Tier = components['schemas']['Tier'];
+export type UpdateBinRequest = components['schemas']['UpdateBinRequest'];
 export type UpdateDraftRequest = components['schemas']['UpdateDraftRequest'];
 export type UpdateInboxRequest = components['schemas']['UpdateInboxRequest'];
 export type UpdateMessageRequest = components['schemas']['UpdateMessageRequest'];
@@ -7092,6 +7312,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body over 4 MiB (PAYLOAD_TOO_LARGE) */
             413: {
                 headers: {
@@ -7121,6 +7350,673 @@ export interface operations {
             };
             /** @description Error */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["BinList"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBinRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["Bin"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 256 KiB (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["BinDeleted"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateBin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBinRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["Bin"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 256 KiB (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBinRequests: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description next_cursor of the previous page: the page after it (cheaper than a deep offset) */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["BinRequestList"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveBinRequestGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bin's public URL: records the GET and answers with the bin's status (test mode) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveBinRequestPut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bin's public URL: records the PUT and answers with the bin's status (test mode) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveBinRequestPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bin's public URL: records the POST and answers with the bin's status (test mode) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveBinRequestDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bin's public URL: records the DELETE and answers with the bin's status (test mode) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveBinRequestPatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bin's public URL: records the PATCH and answers with the bin's status (test mode) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
