@@ -154,9 +154,20 @@ export const COMMON_ENV: readonly string[] = [ENV.mailDomain, ENV.paymentProvide
  * the payment provider is not the sandbox; the schedule target never gets its own ARN (a function
  * cannot reference itself in CloudFormation, and it only deletes schedules).
  */
-export function environmentNames(name: FunctionName, o: { paymentSecret: boolean }): string[] {
+/** A function's needs in a stack: its own, and in test mode its testModeNeeds too. */
+export function needsOf(name: FunctionName, o: { testMode?: boolean } = {}): readonly Need[] {
+  const spec: FunctionSpec = FUNCTIONS[name];
+  return o.testMode ? [...spec.needs, ...(spec.testModeNeeds ?? [])] : spec.needs;
+}
+
+/** The functions a stack has: the test-mode-only ones only in test mode (least privilege: no role to misuse elsewhere). */
+export function functionsOf(o: { testMode: boolean }): FunctionName[] {
+  return (Object.keys(FUNCTIONS) as FunctionName[]).filter((n) => o.testMode || !(FUNCTIONS[n] as FunctionSpec).testModeOnly);
+}
+
+export function environmentNames(name: FunctionName, o: { paymentSecret: boolean; testMode?: boolean }): string[] {
   const names = new Set<string>(COMMON_ENV);
-  for (const need of FUNCTIONS[name].needs as readonly Need[]) {
+  for (const need of needsOf(name, o)) {
     if (need === 'paymentSecret' && !o.paymentSecret) continue;
     for (const v of NEED_ENV[need]) names.add(v);
   }
@@ -212,9 +223,9 @@ export const NEED_ACTIONS: Record<Need, readonly string[]> = {
 };
 
 /** The IAM actions a function's needs grant, sorted (paymentSecret only when it is bound). */
-export function functionActions(name: FunctionName, o: { paymentSecret: boolean }): string[] {
+export function functionActions(name: FunctionName, o: { paymentSecret: boolean; testMode?: boolean }): string[] {
   const actions = new Set<string>();
-  for (const need of FUNCTIONS[name].needs as readonly Need[]) {
+  for (const need of needsOf(name, o)) {
     if (need === 'paymentSecret' && !o.paymentSecret) continue;
     for (const a of NEED_ACTIONS[need]) actions.add(a);
   }

@@ -12,7 +12,7 @@ import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct, Node } from 'constructs';
-import { ENV, FUNCTIONS, LAMBDA_UNRESERVED_MINIMUM, reservedConcurrencies, reservedConcurrencyQuota, TEST_KNOBS, type FunctionName, type TestKnob } from '../lambdas/functions.ts';
+import { ENV, functionsOf, LAMBDA_UNRESERVED_MINIMUM, reservedConcurrencies, reservedConcurrencyQuota, TEST_KNOBS, type FunctionName, type TestKnob } from '../lambdas/functions.ts';
 import { checkPaymentProvider } from '../lambdas/operators/payments/choice.ts';
 import { RESOURCE_SETTINGS } from '../lambdas/platform/resource-settings.ts';
 import { routes } from '../lambdas/routes.ts';
@@ -85,7 +85,8 @@ const ASYNC_FUNCTIONS: readonly FunctionName[] = ['ses-events', 'send-scheduled'
 
 export class MailroomStack extends Stack {
   readonly config: MailroomConfig;
-  readonly functions: Record<FunctionName, MailroomFunction>;
+  /** Every function of the catalogue the stack has (test-mode-only ones only in test mode: functionsOf). */
+  readonly functions: Partial<Record<FunctionName, MailroomFunction>>;
   readonly data: MailroomData;
   readonly secrets: MailroomSecrets;
   readonly api: MailroomApi;
@@ -100,6 +101,13 @@ export class MailroomStack extends Stack {
   readonly siteUrl: string;
   /** Alarms (one SNS topic), dashboard and budget: lib/constructs/monitoring.ts. */
   readonly monitoring: MailroomMonitoring;
+
+  /** The stack's function `name`; a test-mode-only one throws outside test mode. */
+  functionOf(name: FunctionName): MailroomFunction {
+    const f = this.functions[name];
+    if (!f) throw new Error(`Function ${name} exists only in a stack in test mode (-c testMode=true or stage=sandbox)`);
+    return f;
+  }
 
   constructor(scope: Construct, id: string, props: MailroomStackProps) {
     super(scope, id, props);
@@ -127,8 +135,9 @@ export class MailroomStack extends Stack {
     });
 
     // 1. Functions: one per catalogue entry.
-    const functions = {} as Record<FunctionName, MailroomFunction>;
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+    // Test-mode-only functions (testing) exist only in a test-mode stack: elsewhere no role to misuse.
+    const functions: Partial<Record<FunctionName, MailroomFunction>> = {};
+    for (const name of functionsOf({ testMode: config.testMode })) {
       functions[name] = new MailroomFunction(this, `Fn-${name}`, {
         name,
         mailDomain: config.mailDomain,
@@ -143,8 +152,9 @@ export class MailroomStack extends Stack {
       });
     }
     this.functions = functions;
+    const fnOf = (name: FunctionName) => this.functionOf(name);
     Annotations.of(this).addInfo(reservedConcurrencyNote(config.reservedConcurrency));
-    const fn = (name: FunctionName) => functions[name].fn;
+    const fn = (name: FunctionName) => fnOf(name).fn;
 
     // 2. Flows.
     this.data = new MailroomData(this, 'Data', {

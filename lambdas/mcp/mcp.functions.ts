@@ -14,7 +14,8 @@ export const mcpFunctions = {
     // test mode the testing function's (simulate_inbound: inbound/ and invoking ingest).
     description: 'Hosted MCP server (Streamable HTTP, stateless): the API as tools',
     kind: 'http', memoryMb: 1024, timeoutSeconds: 29,
-    needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'scheduler', 'sesSend', 'webhookQueue', 'linkSecret', 'paymentSecret', 'inboundWrite', 'sesPathInvoke'],
+    needs: ['tableRead', 'tableWrite', 'bucketRead', 'bucketWrite', 'scheduler', 'sesSend', 'webhookQueue', 'linkSecret', 'paymentSecret'],
+    testModeNeeds: ['inboundWrite', 'sesPathInvoke'],
     // Its wait tool holds calls up to 25 s: capped (and kept) like the wait function, so MCP
     // clients cannot take the executions the REST API and the other functions run on.
     reservedConcurrency: 50,

@@ -43,4 +43,8 @@ export interface FunctionSpec {
    * keeps 100 of the account's concurrency unreserved, so low-quota accounts cannot reserve).
    */
   reservedConcurrency?: number;
+  /** The function exists only in a stack in test mode (its routes are routed only there). */
+  testModeOnly?: true;
+  /** Needs granted only in a stack in test mode (what a test-mode route run in-process needs). */
+  testModeNeeds?: readonly Need[];
 }

@@ -132,6 +132,8 @@ export interface StreamBinding {
 export class MailroomFunction extends Construct {
   readonly name: FunctionName;
   readonly spec: FunctionSpec;
+  /** The stack runs in test mode: testModeNeeds are bound too. */
+  readonly testMode: boolean;
   readonly fn: lambda.Function;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
@@ -140,6 +142,7 @@ export class MailroomFunction extends Construct {
     super(scope, id);
     this.name = props.name;
     this.spec = props.spec ?? FUNCTIONS[props.name];
+    this.testMode = props.testMode ?? false;
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetention,
@@ -403,7 +406,8 @@ export class MailroomFunction extends Construct {
 
   /** Apply the catalogue's `needs` of this function: the only place needs become permissions. */
   bindNeeds(resources: MailroomResources): this {
-    const needs = new Set<Need>(this.spec.needs);
+    // The catalogue's needs, and in a test-mode stack the test-mode ones too.
+    const needs = new Set<Need>(this.testMode ? [...this.spec.needs, ...(this.spec.testModeNeeds ?? [])] : this.spec.needs);
     if (needs.has('tableRead') || needs.has('tableWrite')) {
       this.bindTable(resources.table, needs.has('tableWrite') ? 'RW' : 'RO');
     }

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { environmentNames, FUNCTIONS, handlerEntry, powertoolsEnv, TEST_KNOBS, type FunctionName, type Need } from '../../lambdas/functions.ts';
+import { ENV, environmentNames, FUNCTIONS, handlerEntry, powertoolsEnv, TEST_KNOBS, type FunctionName, type Need } from '../../lambdas/functions.ts';
 import type { SentMail } from '../../lambdas/platform/aws/ses.ts';
 import { lambdaContext } from './lambda-context.ts';
 
@@ -91,7 +91,8 @@ export function functionEnvironment(name: FunctionName, o: Pick<FunctionsHostOpt
   if (process.env.PATH) env.PATH = process.env.PATH;
   const hasPaymentSecret = needs.includes('paymentSecret') && !!o.values.STRIPE_SECRET_ARN;
   // The test knobs go on every function when the stack gives them, as deployed in test mode.
-  for (const v of [...environmentNames(name, { paymentSecret: hasPaymentSecret }), ...Object.values(TEST_KNOBS).map((k) => k.env)]) {
+  const testMode = o.values[ENV.testMode] === 'true';
+  for (const v of [...environmentNames(name, { paymentSecret: hasPaymentSecret, testMode }), ...Object.values(TEST_KNOBS).map((k) => k.env)]) {
     const value = o.values[v];
     if (value !== undefined) env[v] = value;
   }

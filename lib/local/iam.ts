@@ -16,14 +16,15 @@
 import {
   CreateAccessKeyCommand, CreateUserCommand, DeleteAccessKeyCommand, IAMClient, ListAccessKeysCommand, PutUserPolicyCommand,
 } from '@aws-sdk/client-iam';
-import { functionActions, FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
+import { functionActions, FUNCTIONS, functionsOf, type FunctionName } from '../../lambdas/functions.ts';
 
 export interface LocalCredentials { accessKeyId: string; secretAccessKey: string }
 
 export interface LocalIdentities {
   /** The stack's own stand-ins: everything allowed (in AWS these are services, not the functions). */
   admin: LocalCredentials;
-  functions: Record<FunctionName, LocalCredentials>;
+  /** Per function the stack has (test-mode-only ones only in test mode). */
+  functions: Partial<Record<FunctionName, LocalCredentials>>;
 }
 
 /**
@@ -70,6 +71,8 @@ const ADMIN_POLICY = { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Act
  */
 export async function enforceFunctionIdentities(o: {
   endpoint: string; region: string; namePrefix: string; resources: PolicyResources; paymentSecret: boolean;
+  /** Test-mode-only functions get identities, and the test-mode needs their grants, only in test mode. */
+  testMode: boolean;
 }): Promise<LocalIdentities> {
   // Before enforcement moto accepts any signature: these keys only have to be well-formed.
   const iam = new IAMClient({ endpoint: o.endpoint, region: o.region, credentials: { accessKeyId: 'setup', secretAccessKey: 'setup' } });
@@ -83,15 +86,15 @@ export async function enforceFunctionIdentities(o: {
     const key = (await iam.send(new CreateAccessKeyCommand({ UserName: userName }))).AccessKey!;
     return { accessKeyId: key.AccessKeyId!, secretAccessKey: key.SecretAccessKey! };
   };
-  const names = Object.keys(FUNCTIONS) as FunctionName[];
+  const names = functionsOf({ testMode: o.testMode });
   const [admin, ...perFunction] = await Promise.all([
     identity(`${o.namePrefix}-admin`, ADMIN_POLICY),
-    ...names.map((name) => identity(`${o.namePrefix}-fn-${name}`, emulatorPolicy(functionActions(name, { paymentSecret: o.paymentSecret }), {
+    ...names.map((name) => identity(`${o.namePrefix}-fn-${name}`, emulatorPolicy(functionActions(name, { paymentSecret: o.paymentSecret, testMode: o.testMode }), {
       ...o.resources, webhookSlowQueueArn: (FUNCTIONS[name].needs as readonly string[]).includes('webhookSlowLane') ? o.resources.webhookSlowQueueArn : undefined,
     }))),
   ]);
   // moto's switch: after this many unauthenticated requests (here: none more), every request is checked.
   const res = await fetch(`${o.endpoint}/moto-api/reset-auth`, { method: 'POST', body: '0' });
   if (!res.ok) throw new Error(`could not switch on IAM enforcement in the emulator: ${res.status} ${await res.text()}`);
-  return { admin: admin!, functions: Object.fromEntries(names.map((n, i) => [n, perFunction[i]!])) as Record<FunctionName, LocalCredentials> };
+  return { admin: admin!, functions: Object.fromEntries(names.map((n, i) => [n, perFunction[i]!])) as Partial<Record<FunctionName, LocalCredentials>> };
 }

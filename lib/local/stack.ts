@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { ENV, FUNCTIONS, TEST_KNOBS, type FunctionName, type Need } from '../../lambdas/functions.ts';
+import { ENV, FUNCTIONS, functionsOf, needsOf, TEST_KNOBS, type FunctionName, type Need } from '../../lambdas/functions.ts';
 import { startApiServer, type HttpLambda } from './api-server.ts';
 import { startFunctionsHost, LOCAL_ONLY_ENV } from './functions-host.ts';
 import { startMoto, type Emulator } from './moto.ts';
@@ -24,6 +24,9 @@ import { LOCAL_STREAM_PATH } from '../../lambdas/events/stream-protocol.ts';
  * 15 s, so what a kill -9 leaves behind goes out within 45 s of a restart (30 s age + 15 s).
  */
 const LOCAL_SWEEP_INTERVAL_MS = 15_000;
+/** The SigV4 key ids of some functions' emulator identities (the stand-ins admit them as IAM would). */
+const keyIdsOf = (identities: LocalIdentities, names: readonly FunctionName[]) =>
+  new Set(names.flatMap((n) => identities.functions[n]?.accessKeyId ?? []));
 /** What the receipt rules' Lambda action names locally (the emulator takes any function ARN of the region). */
 const LOCAL_INGEST_ARN = (namePrefix: string) => `arn:aws:lambda:us-east-1:000000000000:function:${namePrefix}-ingest`;
 
@@ -141,7 +144,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     let identities: LocalIdentities | undefined;
     if (moto && isolated) {
       identities = await enforceFunctionIdentities({
-        endpoint: awsEndpoint, region: process.env.AWS_REGION!, namePrefix: o.namePrefix, paymentSecret: false,
+        endpoint: awsEndpoint, region: process.env.AWS_REGION!, namePrefix: o.namePrefix, paymentSecret: false, testMode,
         resources: { bucketName: resources.bucketName, webhookQueueArn: resources.webhookQueueArn, webhookSlowQueueArn: resources.webhookSlowQueueArn },
       });
       // From here on the stand-ins in this process sign as the admin identity.
@@ -208,13 +211,13 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     const sockets = createWebSocketStandIn({
       path: LOCAL_STREAM_PATH,
       invoke: (event) => host.invoke('stream', event) as ReturnType<Parameters<typeof createWebSocketStandIn>[0]['invoke']>,
-      allowedKeyIds: identities ? new Set(posters.map((n) => identities!.functions[n].accessKeyId)) : undefined,
+      allowedKeyIds: identities ? keyIdsOf(identities, posters) : undefined,
     });
     // As IAM allows in AWS: only the functions whose needs grant lambda:InvokeFunction (sesPathInvoke).
-    const invokers = (Object.keys(FUNCTIONS) as FunctionName[]).filter((n) => (FUNCTIONS[n].needs as readonly Need[]).includes('sesPathInvoke'));
+    const invokers = functionsOf({ testMode }).filter((n) => needsOf(n, { testMode }).includes('sesPathInvoke'));
     const lambdaInvoke = createLambdaInvokeStandIn({
       invoke: (name, event) => host.invoke(name, event),
-      allowedKeyIds: identities ? new Set(invokers.map((n) => identities!.functions[n].accessKeyId)) : undefined,
+      allowedKeyIds: identities ? keyIdsOf(identities, invokers) : undefined,
     });
     const api: Server = await startApiServer(o.port, o.host, async (name) =>
       ((event, context) => host.invoke(name, event, context.awsRequestId)) as HttpLambda, sockets, { testMode, lambdaInvoke });
@@ -286,7 +289,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
           values: functionValues,
           // Not the payment keys: ingest never gets them, and the file should not hold them.
           localValues: Object.fromEntries(Object.entries(localKnobs(LOCAL_ONLY_ENV.all)).filter((e): e is [string, string] => !!e[1])),
-          credentials: identities ? { ingest: identities.functions.ingest } : undefined,
+          credentials: identities?.functions.ingest ? { ingest: identities.functions.ingest } : undefined,
         },
         resources: { ...resources, ingestDlqUrl },
       });

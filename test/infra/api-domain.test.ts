@@ -148,7 +148,7 @@ describe('WebSocket stream custom domain', () => {
   });
   const wsApiId = (v: Synthesized) => logicalId(v.stack.stream.webSocketApi, v.stack);
   const fnEnv = (v: Synthesized, name: 'stream' | 'webhook-deliver') =>
-    v.template.toJSON().Resources[logicalId(v.stack.functions[name].fn, v.stack)].Properties.Environment.Variables as Record<string, unknown>;
+    v.template.toJSON().Resources[logicalId(v.stack.functionOf(name).fn, v.stack)].Properties.Environment.Variables as Record<string, unknown>;
 
   it('with streamDomain: a second regional TLS 1.2 domain name with the same certificate, its root mapped to the WebSocket stage', () => {
     both.template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 2);

@@ -6,7 +6,7 @@
  */
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTIONS, reservedConcurrencyQuota, type FunctionName, type FunctionSpec } from '../../lambdas/functions.ts';
+import { FUNCTIONS, functionsOf, reservedConcurrencyQuota, type FunctionName, type FunctionSpec } from '../../lambdas/functions.ts';
 import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
 import { reservedConcurrencyNote } from '../../lib/mailroom-stack.ts';
 import { logicalId, synthMailroom, type Synthesized } from './synth.ts';
@@ -25,7 +25,7 @@ beforeAll(() => {
 });
 
 const fnProps = (v: Synthesized, name: FunctionName) => {
-  const id = logicalId(v.stack.functions[name].fn, v.stack);
+  const id = logicalId(v.stack.functionOf(name).fn, v.stack);
   return v.template.toJSON().Resources[id].Properties as Record<string, unknown>;
 };
 const reserved = (name: FunctionName) => (FUNCTIONS[name] as FunctionSpec).reservedConcurrency;
@@ -34,7 +34,7 @@ describe('reserved concurrency', () => {
   it('ingest and webhook-deliver keep executions of their own, and every function gets exactly its catalogue row\'s reservation', () => {
     expect(reserved('ingest')).toBeGreaterThan(0);
     expect(reserved('webhook-deliver')).toBeGreaterThan(0);
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+    for (const name of functionsOf({ testMode: false })) {
       expect(fnProps(on, name).ReservedConcurrentExecutions, name).toBe(reserved(name));
     }
   });
@@ -44,7 +44,7 @@ describe('reserved concurrency', () => {
   });
 
   it('-c reservedConcurrency=off reserves nothing (for accounts whose quota cannot spare it)', () => {
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+    for (const name of functionsOf({ testMode: false })) {
       expect(fnProps(off, name).ReservedConcurrentExecutions, name).toBeUndefined();
     }
   });
@@ -77,7 +77,7 @@ describe('delivery lanes', () => {
   });
 
   it('each lane feeds webhook-deliver through its own event source with its own maximum concurrency, within what AWS accepts', () => {
-    const fnRef = { Ref: logicalId(on.stack.functions['webhook-deliver'].fn, on.stack) };
+    const fnRef = { Ref: logicalId(on.stack.functionOf('webhook-deliver').fn, on.stack) };
     const ms = mappings(on).filter((m) => JSON.stringify(m.FunctionName) === JSON.stringify(fnRef));
     const byQueue = (q: unknown) => ms.find((m) => JSON.stringify(m.EventSourceArn) === JSON.stringify({ 'Fn::GetAtt': [logicalId(q as never, on.stack), 'Arn'] }));
     const fast = byQueue(on.stack.webhooks.queue);
@@ -102,7 +102,7 @@ describe('delivery lanes', () => {
     const policies = Object.entries(on.template.toJSON().Resources as Record<string, any>).filter(([, r]) => r.Type === 'AWS::IAM::Policy');
     const senders = policies.filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes(JSON.stringify(slowArn)))
       .flatMap(([, p]) => p.Properties.Roles.map((r: { Ref: string }) => r.Ref));
-    expect(senders).toEqual([logicalId(on.stack.functions['webhook-deliver'].role, on.stack)]);
+    expect(senders).toEqual([logicalId(on.stack.functionOf('webhook-deliver').role, on.stack)]);
     const env = (fnProps(on, 'webhook-deliver').Environment as { Variables: Record<string, unknown> }).Variables;
     expect(env.WEBHOOK_SLOW_QUEUE_URL).toEqual({ Ref: logicalId(on.stack.webhooks.slowQueue, on.stack) });
   });

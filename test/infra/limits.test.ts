@@ -25,7 +25,7 @@ beforeAll(() => {
 });
 
 const reservedIn = (v: Synthesized, name: FunctionName) =>
-  v.template.toJSON().Resources[logicalId(v.stack.functions[name].fn, v.stack)].Properties.ReservedConcurrentExecutions as number | undefined;
+  v.template.toJSON().Resources[logicalId(v.stack.functionOf(name).fn, v.stack)].Properties.ReservedConcurrentExecutions as number | undefined;
 
 describe('long-poll functions have a ceiling', () => {
   it('wait, mcp and stream each have a reserved concurrency in the template, which caps them', () => {

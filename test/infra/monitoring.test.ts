@@ -9,7 +9,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
+import { functionsOf } from '../../lambdas/functions.ts';
 import { logicalIdOf } from '../../lib/constructs/mailroom-function.ts';
 import { ALARM_THRESHOLDS, MailroomMonitoring } from '../../lib/constructs/monitoring.ts';
 import type { MailroomStack } from '../../lib/mailroom-stack.ts';
@@ -112,8 +112,8 @@ describe('Monitoring (default context: no alarmEmail, no budget)', () => {
 
   it('alarms on errors and on throttles of every catalogue function', () => {
     const alarms = alarmsOf(resources);
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
-      const fnRef = { Ref: logicalIdOf(stack.functions[name].fn) };
+    for (const name of functionsOf({ testMode: false })) {
+      const fnRef = { Ref: logicalIdOf(stack.functionOf(name).fn) };
       for (const metricName of ['Errors', 'Throttles']) {
         const found = alarms.filter((a) => a.metric.namespace === 'AWS/Lambda' && a.metric.name === metricName
           && JSON.stringify(a.metric.dimensions['FunctionName']) === JSON.stringify(fnRef));
@@ -167,7 +167,7 @@ describe('Monitoring (default context: no alarmEmail, no budget)', () => {
 
   it('sends every alarm of the stack to the one alarm topic', () => {
     const alarms = alarmsOf(resources);
-    expect(alarms.length).toBeGreaterThan(2 * Object.keys(FUNCTIONS).length);
+    expect(alarms.length).toBeGreaterThan(2 * functionsOf({ testMode: false }).length);
     for (const a of alarms) {
       expect(a.props.AlarmActions, a.id).toEqual([{ Ref: topicId }]);
       expect(a.props.ActionsEnabled ?? true, a.id).toBe(true);

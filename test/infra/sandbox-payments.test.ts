@@ -4,17 +4,17 @@
  * (test/unit/payments.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { ENV, FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
+import { ENV, functionsOf, type FunctionName } from '../../lambdas/functions.ts';
 import { logicalId, synthMailroom } from './synth.ts';
 
 const envOf = (v: ReturnType<typeof synthMailroom>, name: FunctionName) =>
   (v.template.toJSON().Resources as Record<string, { Properties: { Environment: { Variables: Record<string, unknown> } } }>)[
-    logicalId(v.stack.functions[name].fn, v.stack)]!.Properties.Environment.Variables;
+    logicalId(v.stack.functionOf(name).fn, v.stack)]!.Properties.Environment.Variables;
 
 describe('a deployed stack refuses sandbox payments unless it is a sandbox', () => {
   it('a default deploy sells no paid tiers: PAYMENT_PROVIDER=none, no sandbox allowance', () => {
     const v = synthMailroom({ skipBundling: true });
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+    for (const name of functionsOf({ testMode: false })) {
       expect(envOf(v, name)[ENV.paymentProvider], name).toBe('none');
       expect(envOf(v, name)[ENV.allowSandboxPayments], name).toBeUndefined();
     }

@@ -4,7 +4,7 @@
  */
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENV, environmentNames, functionActions, FUNCTIONS, METRICS_NAMESPACE, type FunctionName } from '../../lambdas/functions.ts';
+import { ENV, environmentNames, functionActions, FUNCTIONS, functionsOf, METRICS_NAMESPACE, type FunctionName } from '../../lambdas/functions.ts';
 import { routeKey, routes } from '../../lambdas/routes.ts';
 import { TABLE } from '../../lambdas/platform/dynamo/table.ts';
 import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
@@ -34,7 +34,7 @@ const NOT_FROM_NEEDS: { all: string[]; eventSource: Partial<Record<FunctionName,
 
 /** The actions of every policy statement attached to a function's role, less NOT_FROM_NEEDS. */
 function roleActions(res: Resources, s: MailroomStack, name: FunctionName): string[] {
-  const roleId = res[logicalId(s.functions[name].fn, s)]!.Properties.Role['Fn::GetAtt'][0];
+  const roleId = res[logicalId(s.functionOf(name).fn, s)]!.Properties.Role['Fn::GetAtt'][0];
   const actions = Object.values(res)
     .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: any) => x.Ref === roleId))
     .flatMap((r) => (r.Properties.PolicyDocument.Statement as any[]).flatMap((st) => [st.Action].flat() as string[]));
@@ -51,7 +51,7 @@ function roleStatements(name: FunctionName): { Sid?: string; Action: string | st
 }
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const fnLogicalId = (name: FunctionName) => logicalId(stack.functions[name].fn, stack);
+const fnLogicalId = (name: FunctionName) => logicalId(stack.functionOf(name).fn, stack);
 const fnProps = (name: FunctionName) => resources[fnLogicalId(name)]!.Properties;
 
 beforeAll(() => {
@@ -62,7 +62,8 @@ beforeAll(() => {
 
 describe('functions', () => {
   it('creates one function per catalogue entry on nodejs24.x arm64, with the catalogue sizes', () => {
-    for (const [name, spec] of Object.entries(FUNCTIONS) as [FunctionName, (typeof FUNCTIONS)[FunctionName]][]) {
+    for (const name of functionsOf({ testMode: false })) {
+      const spec = FUNCTIONS[name];
       const p = fnProps(name);
       expect(p.Runtime, name).toBe('nodejs24.x');
       expect(p.Architectures, name).toEqual(['arm64']);
@@ -81,7 +82,7 @@ describe('functions', () => {
   });
 
   it('traces every function with X-Ray (active) and lets its role write the segments', () => {
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+    for (const name of functionsOf({ testMode: false })) {
       expect(fnProps(name).TracingConfig, name).toEqual({ Mode: 'Active' });
       const roleId = fnProps(name).Role['Fn::GetAtt'][0] as string;
       const statements = ofType('AWS::IAM::Policy')
@@ -93,7 +94,7 @@ describe('functions', () => {
   });
 
   it('names each function\'s service and metrics namespace for Powertools (log lines, EMF metrics)', () => {
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+    for (const name of functionsOf({ testMode: false })) {
       expect(fnProps(name).Environment.Variables, name).toMatchObject({
         POWERTOOLS_SERVICE_NAME: `mailroom-${name}`,
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
@@ -102,20 +103,20 @@ describe('functions', () => {
   });
 
   it('gives each function exactly the environment of its needs (environmentNames, shared with the local stack)', () => {
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+    for (const name of functionsOf({ testMode: false })) {
       const vars = Object.keys(fnProps(name).Environment.Variables).filter((v) => !RUNTIME_ONLY_ENV.includes(v)).sort();
       expect(vars, name).toEqual(environmentNames(name, { paymentSecret: false }));
     }
   });
 
   it('grants each function exactly the IAM actions of its needs (NEED_ACTIONS, the local emulator\'s policies too)', () => {
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+    for (const name of functionsOf({ testMode: false })) {
       expect(roleActions(resources, stack, name), name).toEqual(functionActions(name, { paymentSecret: false }));
     }
   });
 
   it('gives each function its own log group with a retention, and no AWS managed policy', () => {
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+    for (const name of functionsOf({ testMode: false })) {
       const group = fnProps(name).LoggingConfig.LogGroup;
       const groupId = group.Ref as string;
       expect(resources[groupId]?.Type).toBe('AWS::Logs::LogGroup');
@@ -290,7 +291,7 @@ describe('WebSocket API (realtime stream)', () => {
   });
 
   it('grants execute-api:ManageConnections on this stage\'s @connections only, and only to the functions that post', () => {
-    const posters = (Object.keys(FUNCTIONS) as FunctionName[]).filter((n) => (FUNCTIONS[n].needs as readonly string[]).includes('streamPost'));
+    const posters = functionsOf({ testMode: false }).filter((n) => (FUNCTIONS[n].needs as readonly string[]).includes('streamPost'));
     expect(posters.sort()).toEqual(['stream', 'webhook-deliver']);
     const statements = ofType('AWS::IAM::Policy').flatMap(([, r]) => (r.Properties.PolicyDocument.Statement as any[]).map((st) => ({ st, roles: r.Properties.Roles })))
       .filter(({ st }) => [st.Action].flat().includes('execute-api:ManageConnections'));
@@ -343,7 +344,7 @@ describe('inbound (SES receiving)', () => {
   });
 
   it('lets the domains function alone write receipt rules, in the stack\'s region only', () => {
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+    for (const name of functionsOf({ testMode: false })) {
       const granted = roleStatements(name).filter((st) => [st.Action].flat().some((a) => /ReceiptRule/.test(a)));
       if (name !== 'domains') { expect(granted, name).toEqual([]); continue; }
       expect(granted).toEqual([expect.objectContaining({
@@ -382,19 +383,27 @@ describe('inbound (SES receiving)', () => {
     }
   });
 
-  it('lets simulated mail take SES\'s path only: PutObject under inbound/, and invoke exactly ingest and ses-events', () => {
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
-      const invoke = roleStatements(name).filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'));
-      const put = roleStatements(name).filter((st) => st.Sid === 'PutInboundMail');
+  it('in test mode, lets simulated mail take SES\'s path only: PutObject under inbound/, and invoke exactly ingest and ses-events', () => {
+    const sandbox = synthMailroom({ skipBundling: true, context: { stage: 'sandbox' } });
+    const res = sandbox.template.toJSON().Resources as Resources;
+    const statementsOf = (name: FunctionName) => {
+      const roleId = res[logicalId(sandbox.stack.functionOf(name).fn, sandbox.stack)]!.Properties.Role['Fn::GetAtt'][0];
+      return Object.values(res).filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((x: any) => x.Ref === roleId))
+        .flatMap((r) => r.Properties.PolicyDocument.Statement as any[]);
+    };
+    const sbFn = (name: FunctionName) => logicalId(sandbox.stack.functionOf(name).fn, sandbox.stack);
+    for (const name of functionsOf({ testMode: true })) {
+      const invoke = statementsOf(name).filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'));
+      const put = statementsOf(name).filter((st) => st.Sid === 'PutInboundMail');
       if (!['testing', 'mcp'].includes(name)) {
         expect(invoke, name).toEqual([]);
         expect(put, name).toEqual([]);
         continue;
       }
       expect(invoke, name).toEqual([expect.objectContaining({
-        Resource: [{ 'Fn::GetAtt': [fnLogicalId('ingest'), 'Arn'] }, { 'Fn::GetAtt': [fnLogicalId('ses-events'), 'Arn'] }] })]);
+        Resource: [{ 'Fn::GetAtt': [sbFn('ingest'), 'Arn'] }, { 'Fn::GetAtt': [sbFn('ses-events'), 'Arn'] }] })]);
       expect(put, name).toEqual([expect.objectContaining({
-        Action: 's3:PutObject', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalId(stack.data.bucket, stack), 'Arn'] }, `/${RESOURCE_SETTINGS.inboundPrefix}*`]] } })]);
+        Action: 's3:PutObject', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [logicalId(sandbox.stack.data.bucket, sandbox.stack), 'Arn'] }, `/${RESOURCE_SETTINGS.inboundPrefix}*`]] } })]);
     }
   });
 
@@ -486,7 +495,7 @@ describe('ingest failures: retries, dead-letter queue, alarm, replay', () => {
       expect(fnProps(name).DeadLetterConfig, name).toEqual({ TargetArn: { 'Fn::GetAtt': [shared, 'Arn'] } });
     }
     // No other function sends to it.
-    const targets = (Object.keys(FUNCTIONS) as FunctionName[]).filter((n) => JSON.stringify(fnProps(n).DeadLetterConfig ?? null).includes(dlqId()));
+    const targets = functionsOf({ testMode: false }).filter((n) => JSON.stringify(fnProps(n).DeadLetterConfig ?? null).includes(dlqId()));
     expect(targets).toEqual(['ingest']);
   });
 
@@ -634,7 +643,7 @@ describe('outbound (SESv2)', () => {
       .flatMap(([, r]) => r.Properties.PolicyDocument.Statement as any[])
       .filter((s) => [s.Action].flat().some((a: string) => a.startsWith('ses:')));
   };
-  const needing = (need: string) => (Object.keys(FUNCTIONS) as FunctionName[]).filter((n) => (FUNCTIONS[n].needs as readonly string[]).includes(need));
+  const needing = (need: string) => functionsOf({ testMode: false }).filter((n) => (FUNCTIONS[n].needs as readonly string[]).includes(need));
   /** ses:<region>:<account>:identity/* as CloudFormation writes it. */
   const ANY_IDENTITY = /:ses:.*:identity\/\*$/;
   const joined = (r: any) => (r['Fn::Join'] ? r['Fn::Join'][1].map((p: any) => (typeof p === 'string' ? p : JSON.stringify(p))).join('') : JSON.stringify(r));
@@ -642,7 +651,7 @@ describe('outbound (SESv2)', () => {
   it('lets sesSend functions send only as SES identities of this account (mail domain and custom domains) through the configuration set, and read them', () => {
     const senders = needing('sesSend');
     expect(senders.length).toBeGreaterThan(0);
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+    for (const name of functionsOf({ testMode: false })) {
       const ses = sesStatements(name).filter((s) => !/^(SesIdentities|SesReceiptRules)/.test(String(s.Sid ?? '')));
       if (!senders.includes(name)) {
         expect(ses, name).toEqual([]);
@@ -666,7 +675,7 @@ describe('outbound (SESv2)', () => {
   it('lets only sesIdentities functions (domains) create, read and delete SES identities, and set their MAIL FROM', () => {
     const managers = needing('sesIdentities');
     expect(managers).toEqual(['domains']);
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+    for (const name of functionsOf({ testMode: false })) {
       const manage = sesStatements(name).filter((s) => String(s.Sid ?? '').startsWith('SesIdentities'));
       if (!managers.includes(name)) {
         expect(manage, name).toEqual([]);
@@ -687,7 +696,7 @@ describe('secrets', () => {
       GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }),
     });
     const secretId = logicalId(stack.secrets.linkSecret, stack);
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+    for (const name of functionsOf({ testMode: false })) {
       const roleId = fnProps(name).Role['Fn::GetAtt'][0];
       const statements = ofType('AWS::IAM::Policy')
         .filter(([, r]) => r.Properties.Roles.some((x: any) => x.Ref === roleId))
@@ -744,11 +753,11 @@ describe('context variants (no bundling)', () => {
     const arn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:mailroom/stripe-AbCdEf';
     const v = synthMailroom({ skipBundling: true, context: { paymentProvider: 'stripe', paymentSecretArn: arn } });
     const res = v.template.toJSON().Resources as Resources;
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
-      const vars = res[logicalId(v.stack.functions[name].fn, v.stack)]!.Properties.Environment.Variables;
+    for (const name of functionsOf({ testMode: false })) {
+      const vars = res[logicalId(v.stack.functionOf(name).fn, v.stack)]!.Properties.Environment.Variables;
       expect(vars.STRIPE_SECRET_ARN, name).toBe(['account', 'pages', 'mcp'].includes(name) ? arn : undefined);
     }
-    for (const name of Object.keys(FUNCTIONS) as FunctionName[]) {
+    for (const name of functionsOf({ testMode: false })) {
       expect(roleActions(res, v.stack, name), name).toEqual(functionActions(name, { paymentSecret: true }));
     }
     expect(JSON.stringify(res)).not.toMatch(/sk_live|sk_test|whsec_/);

@@ -5,7 +5,7 @@
  * tests hold for whatever rows carry the flag.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENV, FUNCTIONS, TEST_KNOBS, type FunctionName, type TestKnob } from '../../lambdas/functions.ts';
+import { ENV, functionsOf, TEST_KNOBS, type FunctionName, type TestKnob } from '../../lambdas/functions.ts';
 import { routeKey, routes } from '../../lambdas/routes.ts';
 import { logicalId, synthMailroom, type Synthesized } from './synth.ts';
 
@@ -18,8 +18,10 @@ const KNOB_ENVS = Object.values(TEST_KNOBS).map((k) => k.env);
 const apiRouteKeys = (v: Synthesized) => Object.values(v.template.toJSON().Resources as Resources)
   .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route').map((r) => r.Properties.RouteKey as string);
 const envOf = (v: Synthesized, name: FunctionName) => (v.template.toJSON().Resources as Resources)[
-  logicalId(v.stack.functions[name].fn, v.stack)]!.Properties.Environment.Variables as Record<string, unknown>;
-const functionNames = Object.keys(FUNCTIONS) as FunctionName[];
+  logicalId(v.stack.functionOf(name).fn, v.stack)]!.Properties.Environment.Variables as Record<string, unknown>;
+/** The functions of a stack not in test mode, and of one in test mode (which adds the test-mode-only ones). */
+const functionNames = functionsOf({ testMode: false });
+const testModeFunctionNames = functionsOf({ testMode: true });
 
 let dev: Synthesized;
 let sandbox: Synthesized;
@@ -35,6 +37,16 @@ describe('the route table marks the test-mode routes', () => {
 });
 
 describe('a stack not in test mode (the default) answers 404 on every test-mode route', () => {
+  it('has no test-mode-only function (testing), and grants no function a test-mode need (mcp: no inbound/ writes, no invoking ingest)', () => {
+    expect(functionNames).not.toContain('testing');
+    expect(() => dev.stack.functionOf('testing')).toThrow(/only in a stack in test mode/);
+    const mcp = JSON.stringify(Object.values(dev.template.toJSON().Resources as Resources).filter((r) => r.Type === 'AWS::IAM::Policy'
+      && JSON.stringify(r.Properties.Roles).includes(logicalId(dev.stack.functionOf('mcp').role, dev.stack))));
+    expect(mcp).not.toContain('lambda:InvokeFunction');
+    expect(mcp).not.toContain('PutInboundMail');
+    expect(envOf(dev, 'mcp')[ENV.ingestFunctionArn]).toBeUndefined();
+  });
+
   it('has no API Gateway route for any test-mode row: they fall to $default (discovery: 404 NOT_FOUND)', () => {
     const keys = apiRouteKeys(dev);
     expect(flagged.filter((k) => keys.includes(k))).toEqual([]);
@@ -67,12 +79,12 @@ describe('a stack in test mode routes them and takes the test knobs', () => {
       const route = Object.values(res).find((x) => x.Type === 'AWS::ApiGatewayV2::Route' && x.Properties.RouteKey === routeKey(r))!;
       const integrationId = (route.Properties.Target['Fn::Join'][1] as unknown[])[1] as { Ref: string };
       const uri = JSON.stringify(res[integrationId.Ref]!.Properties.IntegrationUri);
-      expect(uri, routeKey(r)).toContain(logicalId(sandbox.stack.functions[r.fn].fn, sandbox.stack));
+      expect(uri, routeKey(r)).toContain(logicalId(sandbox.stack.functionOf(r.fn).fn, sandbox.stack));
     }
   });
 
   it('stage=sandbox: every function gets MAILROOM_TEST_MODE=true and the sandbox values of the knobs', () => {
-    for (const name of functionNames) {
+    for (const name of testModeFunctionNames) {
       const env = envOf(sandbox, name);
       expect(env[ENV.testMode], name).toBe('true');
       for (const k of Object.values(TEST_KNOBS)) expect(env[k.env], `${name} ${k.env}`).toBe(k.sandbox);
@@ -84,7 +96,7 @@ describe('a stack in test mode routes them and takes the test knobs', () => {
       stage: 'qa', testMode: 'true', freeInboxCreatesPerIpPerHour: '500', webhookRetryDelays: '0, 2,4',
     } });
     expect(flagged.filter((k) => !apiRouteKeys(qa).includes(k))).toEqual([]);
-    for (const name of functionNames) {
+    for (const name of testModeFunctionNames) {
       expect(envOf(qa, name), name).toMatchObject({
         [ENV.testMode]: 'true',
         [TEST_KNOBS.freeInboxCreatesPerIpPerHour.env]: '500',
