@@ -77,6 +77,19 @@ const realtimeStream = [
   '',
 ];
 
+/** How an agent's own CI tests its mail handling: llms-full.txt and SKILL.md. */
+const testYourAgent = [
+  '## Test your agent without sending mail (sandbox stacks)',
+  '',
+  'On a sandbox stack (test mode), deliver a mail to your inbox yourself, then handle it as your agent would:',
+  '',
+  '1. POST /v1/inboxes/{id}/messages/simulate {"scenario":"verification_code","code":"551902"} (or magic_link with link, reply with message_id, spoofed_sender, prompt_injection, raw with an RFC 5322 message; bounce or complaint with the message_id of a mail you sent).',
+  '2. GET /v1/inboxes/{id}/messages/wait?has=code returns it, as it would a real mail: result.verification_code is "551902".',
+  '3. Webhooks: POST /v1/test/bins gives a URL that records what is posted to it (GET /v1/test/bins/{id}/requests); point a webhook at it.',
+  'A production stack answers 404 on these routes.',
+  '',
+];
+
 /** What agents do most (wait for a code or link) and the MCP endpoint lead every guide. */
 const waitAndMcp = (c: DocsContext, full: boolean) => [
   '## Wait for a code or link: one blocking call',
@@ -144,7 +157,7 @@ export function buildLlmsTxt(doc: Json, c: DocsContext): string {
 
 export function buildLlmsFullTxt(doc: Json, c: DocsContext): string {
   // The stream's protocol is here and in SKILL.md; llms.txt (kept under 8 KB) lists its route.
-  const lines = [...intro(doc, c, true), ...realtimeStream];
+  const lines = [...intro(doc, c, true), ...realtimeStream, ...testYourAgent];
   lines.push('## Conventions', '',
     '- Every request and response body is JSON. Timestamps are ISO 8601 UTC.',
     '- Success envelope: {"result": <object>, "next_steps": [string]}.',
@@ -196,6 +209,12 @@ export function buildLlmsFullTxt(doc: Json, c: DocsContext): string {
  * which a release that changes what agents should do extends.
  */
 export const SKILL_CHANGELOG: readonly { version: string; date: string; changes: string[] }[] = [
+  {
+    version: '1.5.0', date: '2026-11-27',
+    changes: [
+      'Test mode (sandbox stacks): POST /v1/inboxes/{id}/messages/simulate delivers a mail without sending one (raw, or a scenario: verification_code, magic_link, reply, spoofed_sender, prompt_injection, bounce, complaint); request bins at /v1/test/bins record webhook deliveries. MCP tool simulate_inbound.',
+    ],
+  },
   {
     version: '1.4.0', date: '2026-11-27',
     changes: [
@@ -252,6 +271,7 @@ export function buildSkillMd(doc: Json, c: DocsContext): string {
     '',
     ...waitAndMcp(c, true),
     ...realtimeStream,
+    ...testYourAgent,
     '## Start',
     '',
     `1. Create an inbox, no key needed: \`curl -s -X POST ${c.apiUrl}/v1/inboxes -H 'Content-Type: application/json' -d '{"username":"my-agent"}'\``,
