@@ -89,9 +89,9 @@ export interface ExtraStack {
 /**
  * A second local stack (`tsx bin/local.ts`) sharing the suite's emulator but with its own table
  * (MAILROOM_NAME_PREFIX), so a test can run it with other settings, e.g. the default limits.
- * `env` values of undefined remove the variable.
+ * `env` values of undefined remove the variable; `args` are npm start's flags (e.g. --no-test-mode).
  */
-export async function startExtraStack(env: Record<string, string | undefined>): Promise<ExtraStack> {
+export async function startExtraStack(env: Record<string, string | undefined>, args: readonly string[] = []): Promise<ExtraStack> {
   const t = target();
   if (!t.local || !t.awsEndpoint) throw new Error('a second local stack needs the local target and its emulator');
   const root = resolve(import.meta.dirname, '../..');
@@ -109,7 +109,7 @@ export async function startExtraStack(env: Record<string, string | undefined>): 
     LOG_LEVEL: 'error',
     ...env,
   })) if (v !== undefined) childEnv[k] = v;
-  const child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['bin/local.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv });
+  const child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['bin/local.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   let output = '';
   const ready = await new Promise<{ apiUrl: string; smtpPort: number; tableName: string }>((resolveReady, reject) => {
