@@ -167,15 +167,13 @@ export class MailroomStack extends Stack {
       throw new Error(`Context 'certificateArn' is in ${config.certificateArn.split(':')[3]}, but the stack deploys to ${this.region}: `
         + "the API's custom domain is regional, so its ACM certificate must be in the stack's region");
     }
+    // A custom domain of the API or the stream: the one certificate, the zone's alias when it holds the name.
+    const customDomain = (name: string | undefined) => (name && config.certificateArn
+      ? { domainName: name, certificateArn: config.certificateArn, hostedZone: hostedZone && inZone(name, config.hostedZoneName) ? hostedZone : undefined }
+      : undefined);
     this.api = new MailroomApi(this, 'Api', {
       stage: config.stage,
-      customDomain: config.apiDomain && config.certificateArn
-        ? {
-            domainName: config.apiDomain,
-            certificateArn: config.certificateArn,
-            hostedZone: hostedZone && inZone(config.apiDomain, config.hostedZoneName) ? hostedZone : undefined,
-          }
-        : undefined,
+      customDomain: customDomain(config.apiDomain),
       throttleRateLimit: config.apiThrottleRateLimit,
       throttleBurstLimit: config.apiThrottleBurstLimit,
       logRetention,
@@ -190,13 +188,7 @@ export class MailroomStack extends Stack {
       throttleBurstLimit: config.apiThrottleBurstLimit,
       logRetention,
       accessLogs: config.streamAccessLogs,
-      customDomain: config.streamDomain && config.certificateArn
-        ? {
-            domainName: config.streamDomain,
-            certificateArn: config.certificateArn,
-            hostedZone: hostedZone && inZone(config.streamDomain, config.hostedZoneName) ? hostedZone : undefined,
-          }
-        : undefined,
+      customDomain: customDomain(config.streamDomain),
     });
     this.scheduling = new MailroomScheduling(this, 'Scheduling', {
       stage: config.stage,

@@ -35,6 +35,29 @@ export interface MailroomApiDomainProps {
   readonly hostedZone?: route53.IHostedZone;
 }
 
+/**
+ * A regional API Gateway domain name with the stack-region certificate, and its Route 53 alias when
+ * the zone holds it: the HTTP API's and the WebSocket API's (HTTP APIs have no edge-optimized
+ * endpoint; WebSocket APIs take only regional ones with TLS 1.2). Ids are the scope's own, so each
+ * construct keeps its logical ids.
+ */
+export function regionalCustomDomain(scope: Construct, custom: MailroomApiDomainProps): { domainName: apigw.DomainName; aliasRecord?: route53.ARecord } {
+  const domainName = new apigw.DomainName(scope, 'DomainName', {
+    domainName: custom.domainName,
+    certificate: acm.Certificate.fromCertificateArn(scope, 'Certificate', custom.certificateArn),
+    endpointType: apigw.EndpointType.REGIONAL,
+    securityPolicy: apigw.SecurityPolicy.TLS_1_2,
+  });
+  const aliasRecord = custom.hostedZone
+    ? new route53.ARecord(scope, 'AliasRecord', {
+      zone: custom.hostedZone,
+      recordName: custom.domainName,
+      target: route53.RecordTarget.fromAlias(new ApiGatewayv2DomainProperties(domainName.regionalDomainName, domainName.regionalHostedZoneId)),
+    })
+    : undefined;
+  return { domainName, aliasRecord };
+}
+
 /** Fields of each access-log line (HTTP API $context variables). */
 const ACCESS_LOG_FIELDS = {
   requestId: '$context.requestId',
@@ -79,24 +102,9 @@ export class MailroomApi extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
 
-    const custom = props.customDomain;
-    if (custom) {
-      this.customDomainName = custom.domainName;
-      this.domainName = new apigw.DomainName(this, 'DomainName', {
-        domainName: custom.domainName,
-        // Regional endpoint (HTTP APIs have no edge-optimized one): the certificate is in the stack's region.
-        certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', custom.certificateArn),
-        endpointType: apigw.EndpointType.REGIONAL,
-        securityPolicy: apigw.SecurityPolicy.TLS_1_2,
-      });
-      if (custom.hostedZone) {
-        this.aliasRecord = new route53.ARecord(this, 'AliasRecord', {
-          zone: custom.hostedZone,
-          recordName: custom.domainName,
-          target: route53.RecordTarget.fromAlias(new ApiGatewayv2DomainProperties(
-            this.domainName.regionalDomainName, this.domainName.regionalHostedZoneId)),
-        });
-      }
+    if (props.customDomain) {
+      this.customDomainName = props.customDomain.domainName;
+      ({ domainName: this.domainName, aliasRecord: this.aliasRecord } = regionalCustomDomain(this, props.customDomain));
     }
 
     this.stage = new apigw.HttpStage(this, 'DefaultStage', {

@@ -17,13 +17,11 @@ import { Annotations, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as route53 from 'aws-cdk-lib/aws-route53';
-import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
-import type { MailroomApiDomainProps } from './api.ts';
+import { regionalCustomDomain, type MailroomApiDomainProps } from './api.ts';
 import { logicalIdOf, type StreamBinding } from './mailroom-function.ts';
 
 /** The routes a client can reach besides $connect/$disconnect/$default ("type" of its message). */
@@ -80,23 +78,7 @@ export class MailroomStream extends Construct {
       Annotations.of(this).addInfo(STREAM_ACCESS_LOGS_NOTE);
     }
     const custom = props.customDomain;
-    if (custom) {
-      this.domainName = new apigw.DomainName(this, 'DomainName', {
-        domainName: custom.domainName,
-        // WebSocket APIs take only regional domain names, and only TLS 1.2 as the minimum.
-        certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', custom.certificateArn),
-        endpointType: apigw.EndpointType.REGIONAL,
-        securityPolicy: apigw.SecurityPolicy.TLS_1_2,
-      });
-      if (custom.hostedZone) {
-        this.aliasRecord = new route53.ARecord(this, 'AliasRecord', {
-          zone: custom.hostedZone,
-          recordName: custom.domainName,
-          target: route53.RecordTarget.fromAlias(new ApiGatewayv2DomainProperties(
-            this.domainName.regionalDomainName, this.domainName.regionalHostedZoneId)),
-        });
-      }
-    }
+    if (custom) ({ domainName: this.domainName, aliasRecord: this.aliasRecord } = regionalCustomDomain(this, custom));
     this.stage = new apigw.WebSocketStage(this, 'Stage', {
       webSocketApi: this.webSocketApi,
       stageName: STREAM_STAGE,
