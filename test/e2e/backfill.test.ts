@@ -35,7 +35,7 @@ function runBackfill(table: string): Promise<{ code: number | null; out: string 
   });
 }
 
-describe.skipIf(!target().local)('npm run backfill (data stored before the current keys)', () => {
+describe('npm run backfill (data stored before the current keys)', () => {
   let db: DynamoDBClient;
   let stack: ExtraStack;
   let TableName: string;

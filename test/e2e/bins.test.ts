@@ -175,11 +175,10 @@ describe('request bins (test mode)', () => {
     expectError(await api('GET', '/bins/not-a-bin'), 404, 'BIN_NOT_FOUND');
 
     const t = target();
-    if (!t.local) return;
     // An hour is the shortest ttl: age the bin in the table instead of waiting.
     const expired = await createBin(acct.account_api_key, { ttl_hours: 1 });
     const db = new DynamoDBClient({ endpoint: t.awsEndpoint, region: 'us-east-1', credentials: t.awsCredentials ?? { accessKeyId: 'local', secretAccessKey: 'local' } });
-    await db.send(new UpdateItemCommand({ TableName: t.tableName!, Key: { pk: { S: `BIN#${expired.id}` }, sk: { S: 'BIN' } },
+    await db.send(new UpdateItemCommand({ TableName: t.tableName, Key: { pk: { S: `BIN#${expired.id}` }, sk: { S: 'BIN' } },
       UpdateExpression: 'SET expires_at = :past', ExpressionAttributeValues: { ':past': { S: new Date(Date.now() - 1000).toISOString() } } }));
     expectError(await api('POST', `/bins/${expired.id}`, { body: {} }), 404, 'BIN_NOT_FOUND');
     expectError(await api('GET', `/v1/test/bins/${expired.id}/requests`, { key: acct.account_api_key }), 404, 'BIN_NOT_FOUND');

@@ -8,7 +8,7 @@
  * reach a webhook receiver in this process as exactly one message.received event id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, target, uniqueUsername } from './client.ts';
+import { api, uniqueUsername } from './client.ts';
 import { countMismatches, inboxCounts, listAll, planBurst, repeated, sendBurst, tally, tokenOf, type BurstSent, type Get, type Listed } from './burst-mail.ts';
 import { killHard, newDataDir, startLocal, stopAll, type LocalProcess } from './local-process.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
@@ -43,7 +43,6 @@ let posts: string[];
 const get = (): Get => (path, key) => api('GET', path, { key, baseUrl: stack.apiUrl });
 
 beforeAll(async () => {
-  if (!target().local) return;
   const dir = newDataDir('mailroom-burst-crash-');
   stack = await startLocal(dir, ENV);
   receiver = await startReceiver('burst-crash');
@@ -112,7 +111,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-describe.runIf(target().local)('a kill -9 in the middle of a burst of mail to one inbox', () => {
+describe('a kill -9 in the middle of a burst of mail to one inbox', () => {
   it('every mail that got a 250 before the kill is listed exactly once after the restart', () => {
     const t = tally(sent.accepted.map((x) => x.mail), listed);
     expect({ lost: t.lost.map((m) => m.token), duplicated: t.duplicatedTokens },

@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { inject } from 'vitest';
-import { freePort } from '../../lib/local/moto.ts';
+import { spawnLocalStack } from '../local-stack.ts';
 
 export const target = () => inject('mailroom');
 
@@ -93,46 +91,19 @@ export interface ExtraStack {
  */
 export async function startExtraStack(env: Record<string, string | undefined>, args: readonly string[] = []): Promise<ExtraStack> {
   const t = target();
-  if (!t.local || !t.awsEndpoint) throw new Error('a second local stack needs the local target and its emulator');
-  const root = resolve(import.meta.dirname, '../..');
-  const childEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries({
-    ...process.env,
-    PORT: String(await freePort()),
-    SMTP_PORT: String(await freePort()),
-    HOST: '127.0.0.1',
-    MAIL_DOMAIN: t.mailDomain,
-    AWS_ENDPOINT_URL: t.awsEndpoint,
-    // The suite's emulator enforces IAM: the second stack's stand-ins and functions sign as its admin.
-    ...(t.awsCredentials ? { AWS_ACCESS_KEY_ID: t.awsCredentials.accessKeyId, AWS_SECRET_ACCESS_KEY: t.awsCredentials.secretAccessKey } : {}),
-    MAILROOM_NAME_PREFIX: `mr-extra-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
-    LOG_LEVEL: 'error',
-    ...env,
-  })) if (v !== undefined) childEnv[k] = v;
-  const child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['bin/local.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv });
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  let output = '';
-  const ready = await new Promise<{ apiUrl: string; smtpPort: number; tableName: string }>((resolveReady, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`the second local stack was not ready in 60 s:\n${output}`)); }, 60_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      output += d.toString();
-      const m = /MAILROOM_READY (\{.*\})/.exec(output);
-      if (m) { clearTimeout(timer); resolveReady(JSON.parse(m[1]!)); }
-    });
-    child.stderr!.on('data', (d: Buffer) => { output += d.toString(); });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`the second local stack exited (${code}) before it was ready:\n${output}`)); });
-  });
-  return {
-    apiUrl: ready.apiUrl,
-    smtpPort: ready.smtpPort,
-    tableName: ready.tableName,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const t = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(t);
+  const stack = await spawnLocalStack({
+    args,
+    timeoutMs: 60_000,
+    env: {
+      MAIL_DOMAIN: t.mailDomain,
+      AWS_ENDPOINT_URL: t.awsEndpoint,
+      // The suite's emulator enforces IAM: the second stack's stand-ins and functions sign as its admin.
+      ...(t.awsCredentials ? { AWS_ACCESS_KEY_ID: t.awsCredentials.accessKeyId, AWS_SECRET_ACCESS_KEY: t.awsCredentials.secretAccessKey } : {}),
+      MAILROOM_NAME_PREFIX: `mr-extra-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      LOG_LEVEL: 'error',
+      ...env,
     },
-  };
+  });
+  const { apiUrl, smtpPort, tableName } = stack.ready;
+  return { apiUrl, smtpPort, tableName, output: stack.output, stop: stack.stop };
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RetryEvent } from '../../sdk/src/index.ts';
-import { api, newAccount, rateHeaders, startExtraStack, target, uniqueUsername, type ApiResponse, type CreatedInbox, type ExtraStack } from './client.ts';
+import { api, newAccount, rateHeaders, startExtraStack, uniqueUsername, type ApiResponse, type CreatedInbox, type ExtraStack } from './client.ts';
 
 let acct: CreatedInbox;
 beforeAll(async () => { acct = await newAccount(); });
@@ -251,123 +251,108 @@ describe('rate-limit signalling on the target stack', () => {
   });
 });
 
-/*
- * 429s need the default limits, which the suite's stack raises. Locally we start a second stack
- * with the defaults; against a deployed stack (whose limits we do not control) the headers above
- * are what we can check, and this block checks that the headers agree with the account's tier.
- */
-if (target().local) {
-  describe('with the default limits (a second local stack)', () => {
-    let extra: ExtraStack;
-    /** Free inboxes created from this machine's IP on the second stack, this hour. */
-    let createdFromIp = 0;
-    let limited: CreatedInbox;
-    let bystander: CreatedInbox;
-    const at = (path: string, opts: Parameters<typeof api>[2] = {}) => api('GET', path, { ...opts, baseUrl: extra.apiUrl });
-    const createAnon = async () => {
-      const r = await api('POST', '/v1/inboxes', { body: { username: uniqueUsername('dflt') }, baseUrl: extra.apiUrl });
-      if (r.status === 201) createdFromIp++;
-      return r;
-    };
+// 429s need the default limits, which the suite's stack raises: a second stack runs with them.
+describe('with the default limits (a second local stack)', () => {
+  let extra: ExtraStack;
+  /** Free inboxes created from this machine's IP on the second stack, this hour. */
+  let createdFromIp = 0;
+  let limited: CreatedInbox;
+  let bystander: CreatedInbox;
+  const at = (path: string, opts: Parameters<typeof api>[2] = {}) => api('GET', path, { ...opts, baseUrl: extra.apiUrl });
+  const createAnon = async () => {
+    const r = await api('POST', '/v1/inboxes', { body: { username: uniqueUsername('dflt') }, baseUrl: extra.apiUrl });
+    if (r.status === 201) createdFromIp++;
+    return r;
+  };
 
-    beforeAll(async () => {
-      extra = await startExtraStack({ FREE_INBOX_CREATES_PER_IP_PER_HOUR: undefined, API_RATE_LIMIT_MULTIPLIER: undefined });
-      const a = await createAnon();
-      const b = await createAnon();
-      expect([a.status, b.status]).toEqual([201, 201]);
-      limited = a.body.result;
-      bystander = b.body.result;
-    }, 90_000);
-    afterAll(async () => { await extra?.stop(); });
+  beforeAll(async () => {
+    extra = await startExtraStack({ FREE_INBOX_CREATES_PER_IP_PER_HOUR: undefined, API_RATE_LIMIT_MULTIPLIER: undefined });
+    const a = await createAnon();
+    const b = await createAnon();
+    expect([a.status, b.status]).toEqual([201, 201]);
+    limited = a.body.result;
+    bystander = b.body.result;
+  }, 90_000);
+  afterAll(async () => { await extra?.stop(); });
 
-    it('past 100 requests a minute a free account gets 429 RATE_LIMIT_EXCEEDED (API_RATE_LIMIT) with retry_after', async () => {
-      let last: ApiResponse | undefined;
-      let sawLimit = 0;
-      // A window boundary may fall inside the loop and reset the count once: allow two windows.
-      for (let i = 0; i < 205; i++) {
-        // Alternate the account key and its inbox key: they share the account's budget.
-        const r = i % 2 ? await at('/v1/capabilities', { key: limited.api_key }) : await at('/v1/account', { key: limited.account_api_key });
-        sawLimit = rateHeaders(r.headers).limit;
-        last = r;
-        if (r.status === 429) break;
-        expect(r.status, r.text).toBe(200);
-      }
-      expect(sawLimit).toBe(100);
-      const r = last!;
-      expect(r.status).toBe(429);
-      expect(r.body.error).toBe('RATE_LIMIT_EXCEEDED');
-      expect(r.body.code).toBe('API_RATE_LIMIT');
-      expect(Number.isInteger(r.body.retry_after)).toBe(true);
-      expect(r.body.retry_after).toBeGreaterThanOrEqual(1);
-      expect(r.body.retry_after).toBeLessThanOrEqual(60);
-      expect(Number(r.headers.get('retry-after'))).toBe(r.body.retry_after);
-      expectEnvelope(r);
-      expectRateHeaders(r);
-      expect(rateHeaders(r.headers).remaining).toBe(0);
+  it('past 100 requests a minute a free account gets 429 RATE_LIMIT_EXCEEDED (API_RATE_LIMIT) with retry_after', async () => {
+    let last: ApiResponse | undefined;
+    let sawLimit = 0;
+    // A window boundary may fall inside the loop and reset the count once: allow two windows.
+    for (let i = 0; i < 205; i++) {
+      // Alternate the account key and its inbox key: they share the account's budget.
+      const r = i % 2 ? await at('/v1/capabilities', { key: limited.api_key }) : await at('/v1/account', { key: limited.account_api_key });
+      sawLimit = rateHeaders(r.headers).limit;
+      last = r;
+      if (r.status === 429) break;
+      expect(r.status, r.text).toBe(200);
+    }
+    expect(sawLimit).toBe(100);
+    const r = last!;
+    expect(r.status).toBe(429);
+    expect(r.body.error).toBe('RATE_LIMIT_EXCEEDED');
+    expect(r.body.code).toBe('API_RATE_LIMIT');
+    expect(Number.isInteger(r.body.retry_after)).toBe(true);
+    expect(r.body.retry_after).toBeGreaterThanOrEqual(1);
+    expect(r.body.retry_after).toBeLessThanOrEqual(60);
+    expect(Number(r.headers.get('retry-after'))).toBe(r.body.retry_after);
+    expectEnvelope(r);
+    expectRateHeaders(r);
+    expect(rateHeaders(r.headers).remaining).toBe(0);
 
-      // Another account is not held back by this one.
-      const other = await at('/v1/account', { key: bystander.account_api_key });
-      expect(other.status).toBe(200);
-    });
+    // Another account is not held back by this one.
+    const other = await at('/v1/account', { key: bystander.account_api_key });
+    expect(other.status).toBe(200);
+  });
 
-    it('the SDK meets that 429, waits the retry_after it was given, and then gets its answer', { timeout: 150_000 }, async () => {
-      const { Mailroom } = await import('../../sdk/src/index.ts');
-      const retries: RetryEvent[] = [];
-      const sdk = new Mailroom({ apiUrl: extra.apiUrl, apiKey: limited.account_api_key, onRetry: (e) => retries.push(e),
-        retry: { retries: 3, baseDelayMs: 200, maxDelayMs: 2_000, maxRetryAfterSeconds: 65 } });
-      // The account is still over its minute's budget (the test above): the first answer is a 429.
-      let limitedNow = await at('/v1/account', { key: limited.account_api_key });
-      expect(limitedNow.status, 'still limited').toBe(429);
-      // Regression (a run saw no retry at all): with a second or two left in the window, the new
-      // window began before the SDK's first request and it was simply answered. Then wait for the
-      // next window and spend its budget again, so the SDK meets a 429 with time left on it.
-      if (limitedNow.body.retry_after <= 3) {
-        await new Promise((resolve) => setTimeout(resolve, (limitedNow.body.retry_after + 0.5) * 1000));
-        let sent = 0;
-        do {
-          limitedNow = await at('/v1/account', { key: limited.account_api_key });
-        } while (limitedNow.status !== 429 && ++sent < 205);
-        expect(limitedNow.status, 'limited again in the next window').toBe(429);
-      }
-      const started = Date.now();
-      const account = await sdk.account.get();
-      expect(account).toMatchObject({ account_id: expect.stringMatching(/^acc_/), tier: 'free' });
-      expect(retries.length).toBeGreaterThanOrEqual(1);
-      expect(retries[0]).toMatchObject({ status: 429, method: 'GET' });
-      // It waited what the API asked for (the rest of the window), not its own short backoff.
-      expect(retries[0]!.delayMs).toBeGreaterThanOrEqual(1_000);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(retries[0]!.delayMs);
-    });
+  it('the SDK meets that 429, waits the retry_after it was given, and then gets its answer', { timeout: 150_000 }, async () => {
+    const { Mailroom } = await import('../../sdk/src/index.ts');
+    const retries: RetryEvent[] = [];
+    const sdk = new Mailroom({ apiUrl: extra.apiUrl, apiKey: limited.account_api_key, onRetry: (e) => retries.push(e),
+      retry: { retries: 3, baseDelayMs: 200, maxDelayMs: 2_000, maxRetryAfterSeconds: 65 } });
+    // The account is still over its minute's budget (the test above): the first answer is a 429.
+    let limitedNow = await at('/v1/account', { key: limited.account_api_key });
+    expect(limitedNow.status, 'still limited').toBe(429);
+    // Regression (a run saw no retry at all): with a second or two left in the window, the new
+    // window began before the SDK's first request and it was simply answered. Then wait for the
+    // next window and spend its budget again, so the SDK meets a 429 with time left on it.
+    if (limitedNow.body.retry_after <= 3) {
+      await new Promise((resolve) => setTimeout(resolve, (limitedNow.body.retry_after + 0.5) * 1000));
+      let sent = 0;
+      do {
+        limitedNow = await at('/v1/account', { key: limited.account_api_key });
+      } while (limitedNow.status !== 429 && ++sent < 205);
+      expect(limitedNow.status, 'limited again in the next window').toBe(429);
+    }
+    const started = Date.now();
+    const account = await sdk.account.get();
+    expect(account).toMatchObject({ account_id: expect.stringMatching(/^acc_/), tier: 'free' });
+    expect(retries.length).toBeGreaterThanOrEqual(1);
+    expect(retries[0]).toMatchObject({ status: 429, method: 'GET' });
+    // It waited what the API asked for (the rest of the window), not its own short backoff.
+    expect(retries[0]!.delayMs).toBeGreaterThanOrEqual(1_000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(retries[0]!.delayMs);
+  });
 
-    it('the 11th free inbox created from one IP within an hour gets 429 RATE_LIMIT_EXCEEDED (INBOX_CREATE_RATE_LIMIT)', async () => {
-      while (createdFromIp < 10) {
-        const r = await createAnon();
-        expect(r.status, r.text).toBe(201);
-      }
+  it('the 11th free inbox created from one IP within an hour gets 429 RATE_LIMIT_EXCEEDED (INBOX_CREATE_RATE_LIMIT)', async () => {
+    while (createdFromIp < 10) {
       const r = await createAnon();
-      expect(r.status, r.text).toBe(429);
-      expect(r.body.error).toBe('RATE_LIMIT_EXCEEDED');
-      expect(r.body.code).toBe('INBOX_CREATE_RATE_LIMIT');
-      expect(r.body.retry_after).toBeGreaterThanOrEqual(1);
-      expect(r.body.retry_after).toBeLessThanOrEqual(3600);
-      expect(Number(r.headers.get('retry-after'))).toBe(r.body.retry_after);
-      expectEnvelope(r);
-      expectRateHeaders(r);
+      expect(r.status, r.text).toBe(201);
+    }
+    const r = await createAnon();
+    expect(r.status, r.text).toBe(429);
+    expect(r.body.error).toBe('RATE_LIMIT_EXCEEDED');
+    expect(r.body.code).toBe('INBOX_CREATE_RATE_LIMIT');
+    expect(r.body.retry_after).toBeGreaterThanOrEqual(1);
+    expect(r.body.retry_after).toBeLessThanOrEqual(3600);
+    expect(Number(r.headers.get('retry-after'))).toBe(r.body.retry_after);
+    expectEnvelope(r);
+    expectRateHeaders(r);
 
-      // The window is per IP and shared by every free account from it: an existing free
-      // account (with room for 9 more inboxes) is refused too.
-      const viaAccount = await api('POST', '/v1/inboxes', { key: bystander.account_api_key, body: { username: uniqueUsername('dflt') }, baseUrl: extra.apiUrl });
-      expect(viaAccount.status, viaAccount.text).toBe(429);
-      expect(viaAccount.body.code).toBe('INBOX_CREATE_RATE_LIMIT');
-    });
+    // The window is per IP and shared by every free account from it: an existing free
+    // account (with room for 9 more inboxes) is refused too.
+    const viaAccount = await api('POST', '/v1/inboxes', { key: bystander.account_api_key, body: { username: uniqueUsername('dflt') }, baseUrl: extra.apiUrl });
+    expect(viaAccount.status, viaAccount.text).toBe(429);
+    expect(viaAccount.body.code).toBe('INBOX_CREATE_RATE_LIMIT');
   });
-} else {
-  describe('rate limits on a deployed stack (its limits are not ours to lower)', () => {
-    it('X-RateLimit-Limit equals the account\'s documented api_requests_per_minute', async () => {
-      const r = await api('GET', '/v1/account', { key: acct.account_api_key });
-      expect(r.status).toBe(200);
-      expect(rateHeaders(r.headers).limit).toBe(r.body.result.limits.api_requests_per_minute);
-      expect(rateHeaders(r.headers).window).toBe(60);
-    });
-  });
-}
+});

@@ -49,27 +49,25 @@ describe('empty keys in metadata or context are refused with a 400 naming where 
 
   // Data written before the fix: the emulator stored the empty key as a malformed attribute,
   // which the SDK cannot unmarshal. Written straight into the table, as it was left then.
-  if (target().local) {
-    it('an inbox stored earlier with unreadable metadata still reads: the inbox, its messages and the account\'s inbox list', async () => {
-      const inbox = await newAccount();
-      const r = await api('PATCH', `/v1/inboxes/${inbox.id}`, { key: inbox.api_key, body: { display_name: 'Before' } });
-      expect(r.status, r.text).toBe(200);
-      const db = new DynamoDBClient({ endpoint: target().awsEndpoint, region: 'us-east-1', credentials: target().awsCredentials ?? { accessKeyId: 'local', secretAccessKey: 'local' } });
-      const table = (await db.send(new ListTablesCommand({}))).TableNames!.find((t) => t.endsWith('-table'))!;
-      await db.send(new UpdateItemCommand({ TableName: table, Key: { pk: { S: `INBOX#${inbox.id}` }, sk: { S: 'INBOX' } },
-        UpdateExpression: 'SET metadata = :m', ExpressionAttributeValues: { ':m': { M: { '': { N: '1' }, a: { M: { '': { N: '2' } } } } } } }));
-      db.destroy();
+  it('an inbox stored earlier with unreadable metadata still reads: the inbox, its messages and the account\'s inbox list', async () => {
+    const inbox = await newAccount();
+    const r = await api('PATCH', `/v1/inboxes/${inbox.id}`, { key: inbox.api_key, body: { display_name: 'Before' } });
+    expect(r.status, r.text).toBe(200);
+    const db = new DynamoDBClient({ endpoint: target().awsEndpoint, region: 'us-east-1', credentials: target().awsCredentials ?? { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const table = (await db.send(new ListTablesCommand({}))).TableNames!.find((t) => t.endsWith('-table'))!;
+    await db.send(new UpdateItemCommand({ TableName: table, Key: { pk: { S: `INBOX#${inbox.id}` }, sk: { S: 'INBOX' } },
+      UpdateExpression: 'SET metadata = :m', ExpressionAttributeValues: { ':m': { M: { '': { N: '1' }, a: { M: { '': { N: '2' } } } } } } }));
+    db.destroy();
 
-      const detail = await api('GET', `/v1/inboxes/${inbox.id}`, { key: inbox.api_key });
-      expect(detail.status, detail.text).toBe(200);
-      expect(detail.body.result.display_name).toBe('Before');
-      const messages = await api('GET', `/v1/inboxes/${inbox.id}/messages`, { key: inbox.api_key });
-      expect(messages.status, messages.text).toBe(200);
-      const list = await api('GET', '/v1/inboxes', { key: inbox.account_api_key });
-      expect(list.status, list.text).toBe(200);
-      expect(list.body.result.inboxes.map((i: { id: string }) => i.id)).toContain(inbox.id);
-    });
-  }
+    const detail = await api('GET', `/v1/inboxes/${inbox.id}`, { key: inbox.api_key });
+    expect(detail.status, detail.text).toBe(200);
+    expect(detail.body.result.display_name).toBe('Before');
+    const messages = await api('GET', `/v1/inboxes/${inbox.id}/messages`, { key: inbox.api_key });
+    expect(messages.status, messages.text).toBe(200);
+    const list = await api('GET', '/v1/inboxes', { key: inbox.account_api_key });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.result.inboxes.map((i: { id: string }) => i.id)).toContain(inbox.id);
+  });
 });
 
 describe('JSON nested thousands deep in metadata/context (overflowed the stack)', () => {
@@ -209,7 +207,7 @@ describe('bodies over a limit (an 11 MB body got a non-envelope 413)', () => {
     const huge = await api('POST', `/v1/inboxes/${acct.id}/send`, json(`{"to":"bob@example.com","subject":"s","body":"${'x'.repeat(11 * 1024 * 1024)}"}`, acct.api_key));
     expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ message: expect.any(String), next_steps: expect.any(Array) });
-    if (target().local) expect(huge.body.error).toBe('PAYLOAD_TOO_LARGE');
+    expect(huge.body.error).toBe('PAYLOAD_TOO_LARGE');
     const overCap = await api('POST', '/v1/inboxes', json(`{"username":"x","metadata":{"a":"${'x'.repeat(300 * 1024)}"}}`));
     expectError(overCap, 413, 'PAYLOAD_TOO_LARGE');
     expect(overCap.body.details.max_bytes).toBe(256 * 1024);
@@ -337,21 +335,19 @@ describe('a path id longer than any issued id is refused as invalid before any k
     expect(listed.body.result.threads).toEqual([]);
   });
 
-  if (target().local) {
-    it('labelling a thread that does not exist leaves no label entry behind in the table', async () => {
-      const missing = `thr_${'1'.repeat(36)}`;
-      await api('PATCH', `/v1/inboxes/${inbox.id}/threads/${missing}`, { key: inbox.api_key, body: { labels: ['litter-set'] } });
-      await api('POST', `/v1/inboxes/${inbox.id}/threads/${missing}/labels`, { key: inbox.api_key, body: { label: 'litter-add' } });
-      const db = new DynamoDBClient({ endpoint: target().awsEndpoint, region: 'us-east-1', credentials: target().awsCredentials ?? { accessKeyId: 'local', secretAccessKey: 'local' } });
-      const table = (await db.send(new ListTablesCommand({}))).TableNames!.find((t) => t.endsWith('-table'))!;
-      for (const label of ['litter-set', 'litter-add']) {
-        const { Count } = await db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :p',
-          ExpressionAttributeValues: { ':p': { S: `INBOX#${inbox.id}#TLABEL#${label}` } } }));
-        expect(Count, label).toBe(0);
-      }
-      db.destroy();
-    });
-  }
+  it('labelling a thread that does not exist leaves no label entry behind in the table', async () => {
+    const missing = `thr_${'1'.repeat(36)}`;
+    await api('PATCH', `/v1/inboxes/${inbox.id}/threads/${missing}`, { key: inbox.api_key, body: { labels: ['litter-set'] } });
+    await api('POST', `/v1/inboxes/${inbox.id}/threads/${missing}/labels`, { key: inbox.api_key, body: { label: 'litter-add' } });
+    const db = new DynamoDBClient({ endpoint: target().awsEndpoint, region: 'us-east-1', credentials: target().awsCredentials ?? { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const table = (await db.send(new ListTablesCommand({}))).TableNames!.find((t) => t.endsWith('-table'))!;
+    for (const label of ['litter-set', 'litter-add']) {
+      const { Count } = await db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': { S: `INBOX#${inbox.id}#TLABEL#${label}` } } }));
+      expect(Count, label).toBe(0);
+    }
+    db.destroy();
+  });
 });
 
 describe('numbers at the edges in free-form JSON (4.6e+143, 1e20) are stored or refused with a 400, never a 5xx', () => {

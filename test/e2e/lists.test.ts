@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { addInbox, api, newAccount, type CreatedInbox } from './client.ts';
-import { closeMail, eventuallyValue, expectError, sendMail, settle, uniqueSubject, waitForMessage, type Msg } from './mail.ts';
+import { closeMail, eventuallyValue, expectError, sendMail, uniqueSubject, waitForMessage, type Msg } from './mail.ts';
 
 afterAll(closeMail);
 
@@ -193,7 +193,6 @@ describe('matching rules with real mail', () => {
 
   /** After a rejection was recorded, the message must not be among the inbox's messages. */
   async function notStored(inbox: CreatedInbox, subject: string) {
-    await settle();
     const r = await api('GET', `/v1/inboxes/${inbox.id}/messages?limit=100`, { key: inbox.api_key });
     expect(r.status).toBe(200);
     expect(r.body.result.messages.map((m: Msg) => m.subject)).not.toContain(subject);

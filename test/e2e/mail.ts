@@ -1,8 +1,7 @@
 /**
  * Mail for the end-to-end suite: real SMTP to the stack's receiving endpoint (the local SES
- * stand-in, or SES itself for a deployed stack), and pollers that read the result back through
- * the API. Locally the SMTP 250 comes after ingest, so the first poll already sees the message;
- * against a deployed stack delivery takes seconds, and the same tests wait for it.
+ * stand-in), and pollers that read the result back through the API. The SMTP 250 comes after
+ * ingest, so the first poll usually sees the message, and a mail not stored is not stored at once.
  */
 import { randomBytes } from 'node:crypto';
 import { createTransport, type Transporter } from 'nodemailer';
@@ -11,10 +10,8 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { expect } from 'vitest';
 import { api, target } from './client.ts';
 
-/** How long a message may take to show up: at once locally, SES + Lambda when deployed. */
-export const deliveryTimeout = () => (target().local ? 15_000 : 120_000);
-/** How long to keep looking before concluding that mail was not stored (deployed only). */
-export const settleTime = () => (target().local ? 0 : 20_000);
+/** How long a message may take to show up: a failed first ingest attempt is retried within seconds. */
+const DELIVERY_TIMEOUT_MS = 15_000;
 
 let pooled: Transporter<SMTPPool.SentMessageInfo> | undefined;
 
@@ -93,7 +90,7 @@ export async function allMessages(inboxKey: string, inboxId: string): Promise<Ms
  * returns them. Fails with what the inbox held when the time is up.
  */
 export async function waitForMessages(inboxKey: string, inboxId: string, predicate: (messages: Msg[]) => boolean,
-  timeoutMs = deliveryTimeout()): Promise<Msg[]> {
+  timeoutMs = DELIVERY_TIMEOUT_MS): Promise<Msg[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const messages = await allMessages(inboxKey, inboxId);
@@ -116,18 +113,8 @@ export async function waitForMessage(inboxKey: string, inboxId: string, subject:
   return r.body.result;
 }
 
-/**
- * For "this mail must not be stored" checks: locally ingest has run when SMTP answered, so the
- * state is final at once; a deployed stack is given settleTime() first. Prefer a witness (a
- * message that went the same way and did arrive) where one exists.
- */
-export async function settle() {
-  const ms = settleTime();
-  if (ms) await new Promise((r) => setTimeout(r, ms));
-}
-
 /** Polls `read` until `done` holds for its result; returns that result. */
-export async function eventuallyValue<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string, timeoutMs = deliveryTimeout()): Promise<T> {
+export async function eventuallyValue<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await read();

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startExtraStack, target, uniqueUsername, type CreatedInbox, type ExtraStack } from './client.ts';
+import { api, startExtraStack, uniqueUsername, type CreatedInbox, type ExtraStack } from './client.ts';
 import { eventually, startReceiver, type Receiver } from './receiver.ts';
 
 let stack: ExtraStack;
@@ -115,5 +115,3 @@ describe('EMF metrics of a run', () => {
     await eventually(() => (metricTotal('MailRejected') >= 1 ? true : undefined), 'MailRejected in the EMF output');
   });
 });
-
-it('targets the local stack', () => expect(target().local).toBe(true));

@@ -33,7 +33,7 @@ function run(script: string, env: Record<string, string>): Promise<{ code: numbe
   });
 }
 
-describe.runIf(target().local)('README', () => {
+describe('README', () => {
   const markdown = readFileSync(README, 'utf8');
   const blocks = markedBlocks(markdown);
 

@@ -17,7 +17,7 @@ import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../lib/local/moto.ts';
 import { startLocalStack, type RunningLocalStack } from '../../lib/local/stack.ts';
-import { api, target, uniqueUsername, type CreatedInbox } from './client.ts';
+import { api, uniqueUsername, type CreatedInbox } from './client.ts';
 import { faultFile } from './ingest-fault.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -84,7 +84,7 @@ const attempts = (sesId: string) => {
 };
 
 
-describe.runIf(target().local)('ingest retries, dead-letter queue and npm run replay (local stack)', () => {
+describe('ingest retries, dead-letter queue and npm run replay (local stack)', () => {
   beforeAll(async () => {
     process.env.LOG_LEVEL ??= 'error';
     dataDir = mkdtempSync(join(tmpdir(), 'mailroom-replay-'));

@@ -536,19 +536,11 @@ describe('the daily send quota (on a throwaway table)', () => {
   let store: typeof import('../../lambdas/sending/sending.store.ts');
   let putCount: (pk: Record<string, string>, count: number) => Promise<void>;
   let sendingEntities: typeof import('../../lambdas/sending/sending.entities.ts');
-  let stopMoto: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     const t = inject('mailroom');
-    let endpoint = t.awsEndpoint;
-    if (!endpoint) {
-      const { startMoto } = await import('../../lib/local/moto.ts');
-      const moto = await startMoto();
-      endpoint = moto.endpoint;
-      stopMoto = () => moto.stop();
-    }
     // The environment the deployed functions get, set before any lambdas module is loaded (they read it at import).
-    Object.assign(process.env, { AWS_ENDPOINT_URL: endpoint, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' });
+    Object.assign(process.env, { AWS_ENDPOINT_URL: t.awsEndpoint, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' });
     process.env.AWS_REGION ??= 'us-east-1';
     // The suite's emulator enforces IAM: this test signs as its admin identity.
     if (t.awsCredentials) Object.assign(process.env, { AWS_ACCESS_KEY_ID: t.awsCredentials.accessKeyId, AWS_SECRET_ACCESS_KEY: t.awsCredentials.secretAccessKey });
@@ -591,7 +583,6 @@ describe('the daily send quota (on a throwaway table)', () => {
 
   afterAll(async () => {
     if (server) await new Promise<void>((r) => { server!.closeAllConnections(); server!.close(() => r()); });
-    await stopMoto?.();
   });
 
   it('reserveSend counts against the day: past the limit it refuses "daily"; a refund frees a slot; the next UTC day starts at zero', async () => {

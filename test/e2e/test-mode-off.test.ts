@@ -7,9 +7,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../lambdas/routes.ts';
 import { TEST_KNOBS } from '../../lambdas/functions.ts';
-import { api, newAccount, startExtraStack, target, type ExtraStack } from './client.ts';
+import { api, newAccount, startExtraStack, type ExtraStack } from './client.ts';
 
-describe.skipIf(!target().local)('a stack not in test mode (npm start -- --no-test-mode)', () => {
+describe('a stack not in test mode (npm start -- --no-test-mode)', () => {
   let stack: ExtraStack;
   beforeAll(async () => {
     // The test knobs are refused without test mode: none reaches this stack.

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eventually, SIGNATURE_HEADER, startReceiver, verifySignature, type Receiver } from './receiver.ts';
 
 type Handler = (e: SQSEvent) => Promise<SQSBatchResponse>;
@@ -18,7 +18,6 @@ type Poller = { ready: Promise<void>; stop(): Promise<void> };
 const VISIBILITY_TIMEOUT_SECONDS = 2;
 const WAIT = 30_000;
 
-let stopMoto: (() => Promise<void>) | undefined;
 let queueUrl: string;
 let dlqUrl: string;
 let maxReceiveCount: number;
@@ -41,16 +40,8 @@ let lambda: {
 
 beforeAll(async () => {
   const t = inject('mailroom');
-  let endpoint = t.awsEndpoint;
-  if (!endpoint) {
-    // Against a deployed stack there is no emulator to share: start one for this file.
-    const { startMoto } = await import('../../lib/local/moto.ts');
-    const moto = await startMoto();
-    endpoint = moto.endpoint;
-    stopMoto = () => moto.stop();
-  }
   // The environment the deployed function gets, set before any lambdas module is loaded (they read it at import).
-  process.env.AWS_ENDPOINT_URL = endpoint;
+  process.env.AWS_ENDPOINT_URL = t.awsEndpoint;
   process.env.AWS_REGION ??= 'us-east-1';
   // The suite's emulator enforces IAM: this file signs as its admin identity.
   if (t.awsCredentials) Object.assign(process.env, { AWS_ACCESS_KEY_ID: t.awsCredentials.accessKeyId, AWS_SECRET_ACCESS_KEY: t.awsCredentials.secretAccessKey });
@@ -108,10 +99,6 @@ beforeAll(async () => {
     getEvents: eventStore.getEvents,
     pageDeliveryLogs: webhooks.pageDeliveryLogs,
   };
-});
-
-afterAll(async () => {
-  await stopMoto?.();
 });
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -121,7 +121,7 @@ describe('the signature', () => {
     expect(verifySignature(got.raw, `whsec_${randomBytes(24).toString('hex')}`, got.headers[SIGNATURE_HEADER])).toBe(false);
   });
 
-  it('Bug: a captured delivery replayed with a fresh timestamp passed the README check; its Standard Webhooks signature refuses it', async () => {
+  it('a captured delivery replayed with a fresh timestamp is refused by its Standard Webhooks signature, though it passes the README check', async () => {
     const acct = await newAccount();
     const r = await receiver('replay');
     const w = await webhook(acct.account_api_key, { url: r.url, events: ['message.received'] });
@@ -403,7 +403,7 @@ describe('retries', () => {
     expect(mine[1]).toMatchObject({ response_code: 200, error: null });
   });
 
-  it('Bug: POST …/enable on an active webhook dropped the retry it had pending, so the event was never delivered', async () => {
+  it('POST …/enable on an active webhook keeps the retry it has pending: the event is still delivered', async () => {
     const acct = await newAccount();
     const r = await receiver('enable-while-retrying');
     r.respondWith((q) => (r.forEvent(q.json?.event_id).length === 0 ? { status: 500, body: 'hiccup' } : undefined));
