@@ -32,3 +32,29 @@ export const MAIL_POLICY_OUTPUTS = {
   spf: 'MailDomainSpfRecord',
   dmarc: 'MailDomainDmarcRecord',
 } as const;
+
+/** What the sandbox suite reads with MAILROOM_STACK=<stack> (test/sandbox/target.ts): the API, everything else is found through it. */
+export const SANDBOX_OUTPUTS = {
+  apiUrl: 'ApiUrl',
+} as const;
+
+/**
+ * The named outputs of a deployed stack (CloudFormation DescribeStacks with the caller's
+ * credentials), or an error saying what to check: the stack, the region, the credentials, or a
+ * deploy of this version when an output is missing.
+ */
+export async function readStackOutputs<K extends string>(stack: string, keys: Record<K, string>, region?: string): Promise<Record<K, string>> {
+  const { CloudFormationClient, DescribeStacksCommand } = await import('@aws-sdk/client-cloudformation');
+  const where = region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
+  let outputs: { OutputKey?: string; OutputValue?: string }[];
+  try {
+    outputs = (await new CloudFormationClient(where ? { region: where } : {}).send(new DescribeStacksCommand({ StackName: stack }))).Stacks?.[0]?.Outputs ?? [];
+  } catch (e) {
+    const err = e as Error;
+    throw new Error(`could not read the outputs of stack ${stack}${where ? ` in ${where}` : ''} (${err.name}: ${err.message}): check the stack name, the region (AWS_REGION) and your credentials`);
+  }
+  const values = Object.fromEntries(outputs.map((o) => [o.OutputKey, o.OutputValue]));
+  const missing = Object.values<string>(keys).filter((k) => !values[k]);
+  if (missing.length) throw new Error(`stack ${stack} has no ${missing.join(', ')} output: deploy this version first`);
+  return Object.fromEntries(Object.entries<string>(keys).map(([name, key]) => [name, values[key]])) as Record<K, string>;
+}

@@ -13,7 +13,7 @@
  * AWS_ENDPOINT_URL at its AWS emulator, use the admin keys `npm start` prints, and --table.
  */
 import { Command } from 'commander';
-import { RECEIVING_OUTPUTS, stackName as stackOf } from '../lib/stack-outputs.ts';
+import { RECEIVING_OUTPUTS, readStackOutputs, stackName as stackOf } from '../lib/stack-outputs.ts';
 
 const program = new Command('backfill')
   .description('Add what items stored by an earlier version lack (index keys, read states, label entries, search words); with --stage, custom domains\' receipt rules too')
@@ -32,22 +32,12 @@ if ((stage === undefined) === (table === undefined)) program.error('error: say w
 if (stage !== undefined && !/^[a-z0-9][a-z0-9-]{0,19}$/.test(stage)) program.error(`error: --stage must be lower-case letters, digits and '-' (max 20), got '${stage}'`);
 process.env.AWS_REGION ??= process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
 
-/** The stack's outputs that name the table and its SES receiving. */
-async function stackOutputs(name: string): Promise<Record<string, string>> {
-  const { CloudFormationClient, DescribeStacksCommand } = await import('@aws-sdk/client-cloudformation');
-  const stack = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: name })).then((r) => r.Stacks?.[0], (e: Error) =>
-    program.error(`error: could not read stack ${name} in ${process.env.AWS_REGION} (${e.name}: ${e.message}): check --stage, AWS_REGION and your credentials`));
-  const values = Object.fromEntries((stack?.Outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]));
-  for (const key of Object.values(RECEIVING_OUTPUTS)) {
-    if (!values[key]) program.error(`error: stack ${name} has no ${key} output: deploy this version first (npx cdk deploy -c stage=${stage} …)`);
-  }
-  return values as Record<string, string>;
-}
-
 // The store reads its settings once, at import (lambdas/platform/config.ts): set them first. The
 // backfill never reads MAIL_DOMAIN or SITE_URL.
-const outputs = stage !== undefined ? await stackOutputs(stackOf(stage)) : undefined;
-process.env.TABLE_NAME = outputs?.[RECEIVING_OUTPUTS.table] ?? table;
+const outputs = stage !== undefined
+  ? await readStackOutputs(stackOf(stage), RECEIVING_OUTPUTS).catch((e: Error) => program.error(`error: ${e.message}`))
+  : undefined;
+process.env.TABLE_NAME = outputs?.table ?? table;
 process.env.MAIL_DOMAIN ??= 'backfill.invalid';
 process.env.SITE_URL ??= 'https://backfill.invalid';
 
@@ -64,8 +54,8 @@ console.log(`backfill: ${counts.scanned} items scanned in ${((Date.now() - start
 
 if (outputs) {
   Object.assign(process.env, {
-    RECEIPT_RULE_SET: outputs[RECEIVING_OUTPUTS.ruleSet], RECEIPT_RULE: outputs[RECEIVING_OUTPUTS.rule],
-    BUCKET_NAME: outputs[RECEIVING_OUTPUTS.bucket], INGEST_FUNCTION_ARN: outputs[RECEIVING_OUTPUTS.ingestFunctionArn],
+    RECEIPT_RULE_SET: outputs.ruleSet, RECEIPT_RULE: outputs.rule,
+    BUCKET_NAME: outputs.bucket, INGEST_FUNCTION_ARN: outputs.ingestFunctionArn,
   });
   const { receiveProvenDomains } = await import('../lambdas/domains/receiving.ts');
   const r = await receiveProvenDomains();

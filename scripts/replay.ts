@@ -26,7 +26,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { Command } from 'commander';
 import { FUNCTIONS } from '../lambdas/functions.ts';
-import { REPLAY_OUTPUTS, stackName as stackOf } from '../lib/stack-outputs.ts';
+import { readStackOutputs, REPLAY_OUTPUTS, stackName as stackOf } from '../lib/stack-outputs.ts';
 
 type Invoked = { ok: true; result: unknown } | { ok: false; error: string };
 type Invoke = (body: string, requestId: string) => Promise<Invoked>;
@@ -214,22 +214,12 @@ async function deployedTarget(): Promise<{ sqs: SQSClient; queueUrl: string; inv
   let functionName = opts.function;
   let where = `function ${functionName}`;
   if (opts.stage !== undefined) {
-    const { CloudFormationClient, DescribeStacksCommand } = await import('@aws-sdk/client-cloudformation');
     const stackName = stackOf(opts.stage);
-    let outputs: { OutputKey?: string; OutputValue?: string }[];
-    try {
-      outputs = (await new CloudFormationClient(config).send(new DescribeStacksCommand({ StackName: stackName }))).Stacks?.[0]?.Outputs ?? [];
-    } catch (e) {
-      throw new Error(`could not read the outputs of stack ${stackName}${region ? ` in ${region}` : ''} (${errorText(e)}). `
-        + 'Check --stage, the region (AWS_REGION or --region) and your credentials; or name the resources with --queue-url and --function.');
-    }
-    const output = (key: string) => {
-      const v = outputs.find((o) => o.OutputKey === key)?.OutputValue;
-      if (!v) throw new Error(`stack ${stackName} has no ${key} output: deploy this version first (npx cdk deploy -c stage=${opts.stage} …)`);
-      return v;
-    };
-    queueUrl = output(REPLAY_OUTPUTS.queueUrl);
-    functionName = output(REPLAY_OUTPUTS.functionName);
+    const outputs = await readStackOutputs(stackName, REPLAY_OUTPUTS, region).catch((e: Error) => {
+      throw new Error(`${e.message} (or name the resources with --queue-url and --function)`);
+    });
+    queueUrl = outputs.queueUrl;
+    functionName = outputs.functionName;
     where = `stack ${stackName}`;
   }
   const lambda = new LambdaClient(config);

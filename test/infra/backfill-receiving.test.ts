@@ -86,5 +86,5 @@ it('refuses --stage and --table together, and a stack without the outputs, namin
   expect((await backfill(['--stage', STAGE, '--table', 'x'])).out).toMatch(/--stage <stage> \(a deployed stack\) or --table/);
   const missing = await backfill(['--stage', 'nostack']);
   expect(missing.code).not.toBe(0);
-  expect(missing.out).toMatch(/could not read stack Mailroom-nostack .*check --stage, AWS_REGION and your credentials/);
+  expect(missing.out).toMatch(/could not read the outputs of stack Mailroom-nostack .*check the stack name, the region \(AWS_REGION\) and your credentials/);
 });
