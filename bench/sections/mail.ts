@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createTransport } from 'nodemailer';
-import { sesReceiptEvent } from '../../lib/local/smtp.ts';
+import { smtpReceiptEvent } from '../../lib/local/smtp.ts';
 import { median, percentile, round } from '../lib/stats.ts';
 import type { BenchStack } from '../lib/stack.ts';
 import type { BenchContext, Section, SectionResult } from '../lib/types.ts';
@@ -49,7 +49,7 @@ async function ingest(ctx: BenchContext): Promise<SectionResult> {
     const raw = readFileSync(join(corpus, f));
     const id = randomBytes(20).toString('hex');
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: `inbound/${id}`, Body: raw }));
-    const event = sesReceiptEvent(id, 'sender@example.org', [inbox.address], raw, bucket);
+    const event = smtpReceiptEvent(id, 'sender@example.org', [inbox.address], raw, bucket);
     const t0 = performance.now();
     // The ingest's own calls: the queue consumer fanning out earlier messages runs meanwhile in this process.
     const { calls: own } = await countDynamoCalls(() => handler(event));

@@ -53,7 +53,8 @@ const DEFAULT_FROM: Record<Scenario, string> = {
   prompt_injection: 'notifications@example.net',
 };
 
-const messageId = (from: string) => `<sim-${randomBytes(12).toString('hex')}@${from.split('@')[1] ?? 'example.com'}>`;
+/** Without angle brackets: composeMime adds them, as to every id it writes. */
+const messageId = (from: string) => `sim-${randomBytes(12).toString('hex')}@${from.split('@')[1] ?? 'example.com'}`;
 
 export async function simulatedMail(input: ScenarioInput, now = new Date()): Promise<SimulatedMail> {
   const from = input.from ?? (input.scenario === 'reply' && input.inReplyTo ? input.inReplyTo.counterpart : DEFAULT_FROM[input.scenario]);

@@ -4,19 +4,12 @@
  * receipt notification naming the inbox as envelope recipient — so extraction, threads, lists,
  * webhooks, the stream and waits behave as for real mail. The answer says which message it became.
  */
-import { randomBytes } from 'node:crypto';
-import type { SESEvent } from 'aws-lambda';
-import { invokeFunction } from '../platform/aws/lambda.ts';
-import { config, requireEnv } from '../platform/config.ts';
-import { badRequest, conflict, notFound, unavailable } from '../platform/errors.ts';
-import { putObject, rawInboundKey } from '../messages/blobs.store.ts';
+import { config } from '../platform/config.ts';
+import { badRequest, conflict, notFound } from '../platform/errors.ts';
 import { getMessage } from '../messages/messages.store.ts';
 import type { InboxRecord } from '../inboxes/inboxes.entities.ts';
-import type { IngestOutcome } from '../ingest/ingest.ts';
 import { simulatedMail, type FeedbackScenario, type Scenario, type Verdicts } from './scenarios.ts';
-
-const ingestFunctionArn = requireEnv('INGEST_FUNCTION_ARN');
-const sesEventsFunctionArn = requireEnv('SES_EVENTS_FUNCTION_ARN');
+import { feedbackAsSes, receiveAsSes } from './ses-path.ts';
 
 export interface SimulateInput {
   raw?: string;
@@ -80,34 +73,7 @@ export async function simulateInbound(inbox: InboxRecord, input: SimulateInput):
     verdicts = { ...mail.verdicts, ...input.verdicts };
   }
 
-  // An id shaped like SES's (lower-case alphanumerics), marked as simulated.
-  const sesMessageId = `sim${randomBytes(18).toString('hex')}`;
-  await putObject(rawInboundKey(sesMessageId), raw, 'message/rfc822');
-  const now = new Date().toISOString();
-  const verdict = (v: string) => ({ status: v });
-  const event = {
-    Records: [{
-      eventSource: 'aws:ses', eventVersion: '1.0',
-      ses: {
-        mail: {
-          timestamp: now, source: envelopeFrom, messageId: sesMessageId, destination: [inbox.address],
-          headersTruncated: false, headers: [], commonHeaders: { returnPath: envelopeFrom, from: [envelopeFrom], to: [inbox.address], messageId: sesMessageId },
-        },
-        receipt: {
-          timestamp: now, processingTimeMillis: 0, recipients: [inbox.address],
-          spamVerdict: verdict(verdicts.spam), virusVerdict: verdict(verdicts.virus), spfVerdict: verdict(verdicts.spf),
-          dkimVerdict: verdict(verdicts.dkim), dmarcVerdict: verdict(verdicts.dmarc),
-          action: { type: 'Lambda', functionArn: ingestFunctionArn, invocationType: 'Event' },
-        },
-      },
-    }],
-  } as unknown as SESEvent;
-  let outcome: IngestOutcome | undefined;
-  try {
-    outcome = (await invokeFunction<{ results: IngestOutcome[] }>(ingestFunctionArn, event)).results?.[0];
-  } catch (e) {
-    throw unavailable('SIMULATE_FAILED', `The ingest function did not take the simulated mail (${(e as Error).name}).`, { retry_after: 2 });
-  }
+  const { sesMessageId, outcome } = await receiveAsSes({ raw, source: envelopeFrom, recipient: inbox.address, verdicts });
   const delivered = outcome?.delivered.find((d) => d.inboxId === inbox.id);
   const rejected = outcome?.rejected.find((r) => r.inboxId === inbox.id);
   return {
@@ -141,14 +107,7 @@ async function simulateFeedback(inbox: InboxRecord, scenario: FeedbackScenario, 
     ? { eventType: 'Bounce', mail, bounce: { bounceType: 'Permanent', bounceSubType: 'General', timestamp: now,
       bouncedRecipients: [{ emailAddress: recipient, action: 'failed', status: '5.1.1', diagnosticCode: 'smtp; 550 5.1.1 user unknown (simulated)' }] } }
     : { eventType: 'Complaint', mail, complaint: { complainedRecipients: [{ emailAddress: recipient }], complaintFeedbackType: 'abuse', timestamp: now, userAgent: 'Mailroom test mode' } };
-  const snsEvent = { Records: [{ EventSource: 'aws:sns', EventVersion: '1.0', EventSubscriptionArn: sesEventsFunctionArn,
-    Sns: { Type: 'Notification', MessageId: `sim${randomBytes(12).toString('hex')}`, TopicArn: 'simulated', Subject: null, Message: JSON.stringify(notification),
-      Timestamp: now, SignatureVersion: '1', Signature: '', SigningCertUrl: '', UnsubscribeUrl: '', MessageAttributes: {} } }] };
-  try {
-    await invokeFunction(sesEventsFunctionArn, snsEvent);
-  } catch (e) {
-    throw unavailable('SIMULATE_FAILED', `The ses-events function did not take the simulated ${scenario} (${(e as Error).name}).`, { retry_after: 2 });
-  }
+  await feedbackAsSes(notification);
   return {
     status: scenario === 'bounce' ? 'bounced' : 'complained', message_id: sent.id, thread_id: sent.thread_id, rejected_reason: null,
     ses_message_id: sesMessageId, planted: { recipient },

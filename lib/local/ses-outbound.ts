@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { SNSEvent } from 'aws-lambda';
 import { createTransport } from 'nodemailer';
 import type { SentMail } from '../../lambdas/platform/aws/ses.ts';
+import { sesNotificationEvent } from '../../lambdas/sending/ses-notification.ts';
 import type { AcceptsDomain } from './custom-domains.ts';
 
 export type SesEventsHandler = (event: SNSEvent) => Promise<unknown>;
@@ -11,11 +11,16 @@ const SIMULATOR_DOMAIN = 'simulator.amazonses.com';
 /** How long after SendEmail the local "SES" reports what happened to the message. */
 const SES_EVENT_DELAY_MS = 200;
 
-function snsEvent(message: unknown): SNSEvent {
-  return { Records: [{ EventSource: 'aws:sns', EventVersion: '1.0', EventSubscriptionArn: 'arn:aws:sns:us-east-1:000000000000:ses-events:local', Sns: {
-    Type: 'Notification', MessageId: randomUUID(), TopicArn: 'arn:aws:sns:us-east-1:000000000000:ses-events', Subject: '', Message: JSON.stringify(message),
-    Timestamp: new Date().toISOString(), SignatureVersion: '1', Signature: '', SigningCertUrl: '', UnsubscribeUrl: '', MessageAttributes: {},
-  } }] };
+const snsEvent = (message: unknown) => sesNotificationEvent(message, 'arn:aws:sns:us-east-1:000000000000:ses-events');
+
+/**
+ * SES signs what it sends with the verified domain's Easy DKIM key from an SPF-authorised server,
+ * so SES receiving finds SPF, DKIM and DMARC passing and says so in Authentication-Results, which
+ * the receiving stand-in reads (lib/local/smtp.ts): mail between two inboxes is sender_verified.
+ */
+function authenticationResults(from: string): Buffer {
+  const domain = from.slice(from.lastIndexOf('@') + 1).replace(/>$/, '');
+  return Buffer.from(`Authentication-Results: amazonses.com; spf=pass smtp.mailfrom=${from}; dkim=pass header.i=@${domain}; dmarc=pass header.from=${domain}\r\n`);
 }
 
 /**
@@ -33,7 +38,7 @@ export function localOutbound(o: { mailDomain: string; smtpHost: string; smtpPor
   return async (m: SentMail) => {
     const flags = await Promise.all(m.destinations.map(ours));
     const local = m.destinations.filter((_, i) => flags[i]);
-    if (local.length) await smtp.sendMail({ envelope: { from: m.from, to: local }, raw: m.raw });
+    if (local.length) await smtp.sendMail({ envelope: { from: m.from, to: local }, raw: Buffer.concat([authenticationResults(m.from), m.raw]) });
     // SES reports delivery, bounces and complaints asynchronously, after SendEmail has answered.
     setTimeout(() => void emitEvents(m, local).catch((e) =>
       console.error(JSON.stringify({ level: 'error', message: 'local SES event failed', error: String(e) }))), SES_EVENT_DELAY_MS);

@@ -5,6 +5,7 @@ import type { AcceptsDomain } from './custom-domains.ts';
 import type { SESEvent } from 'aws-lambda';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { verdictsFromAuthenticationResults } from '../../lambdas/content/spam.ts';
+import { sesReceiptEvent } from '../../lambdas/ingest/ses-receipt.ts';
 import { RESOURCE_SETTINGS } from '../../lambdas/platform/resource-settings.ts';
 import type { MailSpool, SpooledMail } from './spool.ts';
 
@@ -33,29 +34,19 @@ function headerValues(raw: Buffer, name: string): string[] {
   return out;
 }
 
-/** The SES receipt notification the deployed rule's Lambda action would deliver. */
-export function sesReceiptEvent(id: string, source: string, recipients: string[], raw: Buffer, bucket: string, now = new Date().toISOString()): SESEvent {
-  const auth = verdictsFromAuthenticationResults(headerValues(raw, 'authentication-results'));
-  const v = (status: string) => ({ status });
-  return {
-    Records: [{
-      eventSource: 'aws:ses', eventVersion: '1.0',
-      ses: {
-        mail: {
-          timestamp: now, source, messageId: id, destination: recipients, headersTruncated: false,
-          headers: [], commonHeaders: { returnPath: source, from: headerValues(raw, 'from'), to: headerValues(raw, 'to'), messageId: headerValues(raw, 'message-id')[0] ?? '', subject: headerValues(raw, 'subject')[0] ?? '' } as never,
-        },
-        receipt: {
-          timestamp: now, processingTimeMillis: 0, recipients,
-          // No scanner runs locally: spam and virus pass; SPF/DKIM/DMARC come from the message.
-          spamVerdict: v('PASS'), virusVerdict: v('PASS'), spfVerdict: v(auth.spf), dkimVerdict: v(auth.dkim), dmarcVerdict: v(auth.dmarc),
-          action: { type: 'Lambda', functionArn: 'arn:aws:lambda:us-east-1:000000000000:function:ingest', invocationType: 'Event' },
-          // S3 action ran first, as in the deployed rule.
-          s3Action: { bucketName: bucket, objectKey: `${RESOURCE_SETTINGS.inboundPrefix}${id}` },
-        } as never,
-      },
-    }],
-  };
+/**
+ * The receipt notification for mail taken over SMTP. No scanner runs locally: spam and virus
+ * pass; SPF, DKIM and DMARC are what the message's own Authentication-Results header says.
+ */
+export function smtpReceiptEvent(id: string, source: string, recipients: string[], raw: Buffer, bucket: string, now = new Date().toISOString()): SESEvent {
+  return sesReceiptEvent({
+    sesMessageId: id, source, recipients, now,
+    verdicts: { spam: 'PASS', virus: 'PASS', ...verdictsFromAuthenticationResults(headerValues(raw, 'authentication-results')) },
+    functionArn: 'arn:aws:lambda:us-east-1:000000000000:function:ingest',
+    commonHeaders: { from: headerValues(raw, 'from'), to: headerValues(raw, 'to'), messageId: headerValues(raw, 'message-id')[0] ?? '', subject: headerValues(raw, 'subject')[0] ?? '' },
+    // The S3 action ran first, as in the deployed rule.
+    s3: { bucket, key: `${RESOURCE_SETTINGS.inboundPrefix}${id}` },
+  });
 }
 
 /**
@@ -192,7 +183,7 @@ export class InboundDelivery {
   }
 
   private event(m: SpooledMail): SESEvent {
-    return sesReceiptEvent(m.id, m.source, m.recipients, m.raw, this.o.bucket, m.receivedAt);
+    return smtpReceiptEvent(m.id, m.source, m.recipients, m.raw, this.o.bucket, m.receivedAt);
   }
 
   private failed(m: SpooledMail, requestId: string, attempts: number, error: unknown) {
