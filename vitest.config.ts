@@ -55,6 +55,19 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
         },
       },
+      {
+        test: {
+          name: 'sandbox',
+          include: ['test/sandbox/**/*.test.ts'],
+          globalSetup: ['test/sandbox/target.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // The integration suite through public interfaces only (npm run test:sandbox), last: in
+          // `npm test` it runs against its own local stack started with --sandbox.
+          maxWorkers: 2,
+          sequence: { groupOrder: 3 },
+        },
+      },
     ],
   },
 });
