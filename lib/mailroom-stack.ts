@@ -53,6 +53,8 @@ export interface MailroomConfig {
   readonly paymentSecretArn?: string;
   readonly tableDeletionProtection: boolean;
   readonly bucketVersioning: boolean;
+  /** cdk destroy deletes the table and the buckets with their data (-c disposableData=true; test mode only). */
+  readonly disposableData: boolean;
   /** Use the mail domain's existing SES identity (and its DNS records) instead of creating them (-c adoptIdentity=true). */
   readonly adoptIdentity: boolean;
   readonly activateRuleSet: boolean;
@@ -161,6 +163,7 @@ export class MailroomStack extends Stack {
       tableDeletionProtection: config.tableDeletionProtection,
       bucketVersioning: config.bucketVersioning,
       accessLogRetentionDays: 90,
+      disposable: config.disposableData,
     });
     this.secrets = new MailroomSecrets(this, 'Secrets');
     if (config.certificateArn && !Token.isUnresolved(this.region) && config.certificateArn.split(':')[3] !== this.region) {
@@ -416,6 +419,14 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
   if (receiptRuleSet !== undefined && bool('takeOverReceiving', false)) {
     throw new Error("Context 'receiptRuleSet' and 'takeOverReceiving' exclude each other: with receiptRuleSet the stage adds its rules to that set and activates nothing");
   }
+  // Only a sandbox's test data may go with the stack: a production stack's mail never does.
+  const disposableData = bool('disposableData', false);
+  if (disposableData && !testMode) {
+    throw new Error("Context 'disposableData' deletes the table and buckets with the stack: only a stack in test mode takes it (-c stage=sandbox or -c testMode=true)");
+  }
+  if (disposableData && bool('tableDeletionProtection', false)) {
+    throw new Error("Context 'disposableData' and 'tableDeletionProtection' exclude each other: a protected table cannot be deleted with the stack");
+  }
   const alarmEmail = str('alarmEmail');
   if (alarmEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail)) {
     throw new Error(`Context 'alarmEmail' must be an email address (the alarm topic's subscriber), got '${alarmEmail}'`);
@@ -443,6 +454,7 @@ export function mailroomConfigFromContext(node: Node): MailroomConfig {
     // cdk destroy keeps the table anyway (RetainExceptOnCreate); protection guards deletes outside CloudFormation.
     tableDeletionProtection: bool('tableDeletionProtection', false),
     bucketVersioning: bool('bucketVersioning', false),
+    disposableData,
     adoptIdentity: bool('adoptIdentity', false),
     activateRuleSet: bool('activateRuleSet', true),
     takeOverReceiving: bool('takeOverReceiving', false),

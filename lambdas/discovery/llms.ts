@@ -144,7 +144,9 @@ export function buildLlmsTxt(doc: Json, c: DocsContext): string {
     else lines.push(`- ${method} ${path}: ${brief(op.summary)}`);
   }
   if (pages.length) lines.push(`- Operator pages (HTML, from signed links): ${pages.join(', ')}`);
-  if (testMode.length) lines.push(`- Test mode, sandbox stacks only (llms-full.txt): ${testMode.join(', ')}`);
+  if (testMode.length) {
+    lines.push(`- Test mode, sandbox stacks only: your CI simulates a mail (POST …/messages/simulate {"scenario":"verification_code","code":"551902"}) and waits for it (GET …/messages/wait?has=code) as for real mail (llms-full.txt). Routes: ${testMode.join(', ')}`);
+  }
   lines.push('', '## Conventions', '',
     '- Success: {"result": ..., "next_steps": [...]}. Error: {"error": "CODE", "message": "...", "next_steps": [...]}.',
     '- next_steps always says what to do next; follow it.',

@@ -48,6 +48,7 @@ const BAD_VALUES: Record<string, { value: unknown; with?: Record<string, unknown
   paymentSecretArn: { value: 'stripe-keys', with: { paymentProvider: 'stripe' } },
   tableDeletionProtection: { value: 'maybe' },
   bucketVersioning: { value: 'maybe' },
+  disposableData: { value: 'maybe', with: { testMode: 'true' } },
   adoptIdentity: { value: 'maybe' },
   activateRuleSet: { value: 'maybe' },
   logRetentionDays: { value: '2.5' },

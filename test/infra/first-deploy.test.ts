@@ -8,6 +8,7 @@
  * still send as it.
  */
 import { Match } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../lambdas/functions.ts';
 import { MAIL_POLICY_OUTPUTS } from '../../lib/stack-outputs.ts';
@@ -102,5 +103,37 @@ describe('adoptIdentity: the existing SES identity of the mail domain is used, n
   it('with it, every send still names the stack\'s configuration set, so events flow without changing the identity\'s default', () => {
     const cs = { Ref: logicalId(adopted.stack.sending.configurationSet, adopted.stack) };
     adopted.template.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ [ENV.sesConfigurationSet]: cs }) } });
+  });
+});
+
+describe('disposableData: a throwaway sandbox leaves nothing behind on cdk destroy', () => {
+  let disposable: Synthesized;
+  beforeAll(() => {
+    disposable = synthMailroom({ skipBundling: true, context: { stage: 'sandbox', disposableData: 'true', ...ZONE } });
+  });
+
+  it('the table and both buckets are deleted with the stack, the buckets emptied first; the mail domain identity is still kept', () => {
+    const res = resourcesOf(disposable);
+    const { table, bucket, accessLogsBucket } = disposable.stack.data;
+    for (const construct of [table, bucket, accessLogsBucket]) {
+      expect(res[logicalId(construct, disposable.stack)], construct.node.path).toMatchObject({ DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' });
+    }
+    // CloudFormation cannot delete a bucket that holds objects: the auto-delete resource empties each first.
+    const emptied = Object.values(res).filter((r) => r.Type === 'Custom::S3AutoDeleteObjects').map((r) => r.Properties.BucketName);
+    expect(emptied).toEqual(expect.arrayContaining([{ Ref: logicalId(bucket, disposable.stack) }, { Ref: logicalId(accessLogsBucket, disposable.stack) }]));
+    expect(emptied).toHaveLength(2);
+    // DKIM verification of a new identity takes minutes: kept, a redeploy adopts it (-c adoptIdentity=true).
+    const identity = Object.values(res).find((r) => r.Type === 'AWS::SES::EmailIdentity');
+    expect(identity).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate' });
+  });
+
+  it('passes cdk-nag (AWS Solutions) with no finding', () => {
+    expect(new AwsSolutionsChecks().validateScope(disposable.stack).violations).toEqual([]);
+  });
+
+  it('is refused outside test mode, and with table deletion protection', () => {
+    expect(() => synthMailroom({ skipBundling: true, context: { stage: 'prod', disposableData: 'true' } })).toThrow(/'disposableData'.*only a stack in test mode/);
+    expect(() => synthMailroom({ skipBundling: true, context: { stage: 'sandbox', disposableData: 'true', tableDeletionProtection: 'true' } }))
+      .toThrow(/'disposableData' and 'tableDeletionProtection' exclude each other/);
   });
 });
