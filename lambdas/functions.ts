@@ -119,6 +119,9 @@ export const TEST_KNOBS = {
 } as const;
 export type TestKnob = keyof typeof TEST_KNOBS;
 
+/** The functions the sesPathInvoke need may invoke (test mode's simulate): SES's receiving and feedback paths. */
+export const SES_PATH_TARGETS = ['ingest', 'ses-events'] as const satisfies readonly FunctionName[];
+
 /** The function EventBridge Scheduler invokes for scheduled drafts. */
 export const SCHEDULE_TARGET: FunctionName = 'send-scheduled';
 

@@ -443,7 +443,7 @@ export class MailroomFunction extends Construct {
           this.bindInboundWrite(resources.bucket);
           break;
         case 'sesPathInvoke':
-          // The functions themselves, not grantInvoke's `<arn>:*` too: no version or alias is ever invoked.
+          // SES_PATH_TARGETS (lambdas/functions.ts), the functions themselves: not grantInvoke's `<arn>:*`, no version or alias is invoked.
           this.role.addToPrincipalPolicy(new iam.PolicyStatement({
             sid: 'InvokeSesPath', actions: ['lambda:InvokeFunction'],
             resources: [resources.receiving.ingestFunction.functionArn, resources.sesEventsFunction.functionArn],

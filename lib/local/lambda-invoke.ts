@@ -3,8 +3,8 @@
  * served beside the HTTP API: a function that invokes another (simulated mail invokes ingest)
  * calls it as deployed (lambdas/platform/aws/lambda.ts, AWS_ENDPOINT_URL_LAMBDA), and the local
  * host runs the function named. As IAM does in AWS, only the identities granted
- * lambda:InvokeFunction (SigV4 key ids) may call it; a function error answers 200 with
- * X-Amz-Function-Error: Unhandled, as Lambda does.
+ * lambda:InvokeFunction (SigV4 key ids) may call it, and only on the functions of their grant; a
+ * function error answers 200 with X-Amz-Function-Error: Unhandled, as Lambda does.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FUNCTIONS, type FunctionName } from '../../lambdas/functions.ts';
@@ -20,6 +20,8 @@ export function createLambdaInvokeStandIn(o: {
   invoke: (name: FunctionName, event: unknown) => Promise<unknown>;
   /** Key ids of the identities allowed to invoke (undefined: anyone, as with an external emulator). */
   allowedKeyIds?: ReadonlySet<string>;
+  /** The functions their grant names (SES_PATH_TARGETS); any other is refused as IAM refuses it. */
+  targets?: readonly FunctionName[];
 }): LambdaInvokeStandIn {
   return {
     handle(req, res) {
@@ -34,8 +36,8 @@ export function createLambdaInvokeStandIn(o: {
       const target = decodeURIComponent(m[1]!).split(':').pop()!;
       const name = (Object.keys(FUNCTIONS) as FunctionName[]).sort((a, b) => b.length - a.length)
         .find((n) => target === n || target.endsWith(`-${n}`));
-      if (o.allowedKeyIds && (!keyId || !o.allowedKeyIds.has(keyId))) {
-        answer(403, { Message: `User ${keyId ?? '(anonymous)'} is not authorized to perform: lambda:InvokeFunction` }, { 'x-amzn-errortype': 'AccessDeniedException' });
+      if ((o.allowedKeyIds && (!keyId || !o.allowedKeyIds.has(keyId))) || (o.targets && name && !o.targets.includes(name))) {
+        answer(403, { Message: `User ${keyId ?? '(anonymous)'} is not authorized to perform: lambda:InvokeFunction on ${target}` }, { 'x-amzn-errortype': 'AccessDeniedException' });
         return true;
       }
       if (!name) {

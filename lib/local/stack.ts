@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { ENV, FUNCTIONS, functionsOf, needsOf, TEST_KNOBS, type FunctionName, type Need } from '../../lambdas/functions.ts';
+import { ENV, FUNCTIONS, functionsOf, needsOf, SES_PATH_TARGETS, TEST_KNOBS, type FunctionName, type Need } from '../../lambdas/functions.ts';
 import { startApiServer, type HttpLambda } from './api-server.ts';
 import { startFunctionsHost, LOCAL_ONLY_ENV } from './functions-host.ts';
 import { startMoto, type Emulator } from './moto.ts';
@@ -218,6 +218,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     const lambdaInvoke = createLambdaInvokeStandIn({
       invoke: (name, event) => host.invoke(name, event),
       allowedKeyIds: identities ? keyIdsOf(identities, invokers) : undefined,
+      targets: identities ? SES_PATH_TARGETS : undefined,
     });
     const api: Server = await startApiServer(o.port, o.host, async (name) =>
       ((event, context) => host.invoke(name, event, context.awsRequestId)) as HttpLambda, sockets, { testMode, lambdaInvoke });
