@@ -1,7 +1,7 @@
 /**
  * Which stack `npm run test:sandbox` drives: MAILROOM_API_URL, or MAILROOM_STACK=<stack name>
- * (its ApiUrl output, read with the caller's AWS credentials), or — neither set, as in `npm test` —
- * a local stack it starts itself as `npm start -- --sandbox` would. Everything else (the mail
+ * (its ApiUrl output, read with the caller's AWS credentials), or — neither set, and always in
+ * `npm test` — a local stack it starts itself as `npm start -- --sandbox` would. Everything else (the mail
  * domain, the pages, the stream, MCP) the suite finds through the API, as an agent would.
  */
 import type { TestProject } from 'vitest/node';
@@ -33,10 +33,13 @@ const realMail = (apiUrl: string) => (process.env.MAILROOM_REAL_MAIL ? process.e
 export async function setup(project: TestProject) {
   let apiUrl: string;
   let source: string;
-  if (process.env.MAILROOM_API_URL) {
+  // `npm test` proves the suite on this change, so it always runs its own stack: a MAILROOM_API_URL
+  // kept in the shell for the SDK and CLI must not send it to whatever stack that names.
+  const own = process.env.npm_lifecycle_event === 'test';
+  if (process.env.MAILROOM_API_URL && !own) {
     apiUrl = process.env.MAILROOM_API_URL;
     source = 'MAILROOM_API_URL';
-  } else if (process.env.MAILROOM_STACK) {
+  } else if (process.env.MAILROOM_STACK && !own) {
     apiUrl = (await readStackOutputs(process.env.MAILROOM_STACK, SANDBOX_OUTPUTS)).apiUrl;
     source = `the ApiUrl output of stack ${process.env.MAILROOM_STACK}`;
   } else {
