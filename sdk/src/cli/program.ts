@@ -372,11 +372,11 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
   program.command('simulate')
     .description('test mode (a sandbox stack, the local stack): deliver a mail without sending one')
     .option('--inbox <id>', 'receiving inbox (default: the configured inbox)')
-    .option('--scenario <name>', 'verification_code, magic_link, reply, spoofed_sender or prompt_injection')
+    .option('--scenario <name>', 'verification_code, magic_link, reply, spoofed_sender, prompt_injection; bounce or complaint (--message: a mail this inbox sent)')
     .option('--raw-file <path>', 'an RFC 5322 message to deliver instead (- for stdin)')
     .option('--code <code>', 'verification_code: the code to plant')
     .option('--link <url>', 'magic_link: the link to plant')
-    .option('--message <id>', 'reply: the message answered')
+    .option('--message <id>', 'reply: the message answered; bounce, complaint: the sent mail')
     .option('--text <text>', 'reply: the reply\'s text')
     .option('--from <address>', 'sender address')
     .addHelpText('after', examples('mailroom simulate --scenario verification_code --code 123456', 'mailroom simulate --raw-file mail.eml'))
@@ -507,6 +507,53 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
     .action(async (id: string, _o: unknown, cmd: Command) => {
       const c = context(cmd);
       const r = await c.mailroom.webhooks.delete(id);
+      if (c.json) printJson(r);
+      else println(`deleted ${r.id}`);
+    });
+
+  // test mode: request bins ------------------------------------------------------------------
+  const bins = program.command('bins').description('test mode: public URLs that record what is sent to them (point a webhook at one)');
+  bins.command('create')
+    .description('a new bin; prints its id and URL')
+    .option('--status <code>', 'answer requests with this HTTP status (200-599; default 200)', intArg('--status'))
+    .option('--delay-ms <ms>', 'answer after this delay (up to 25000)', intArg('--delay-ms'))
+    .option('--ttl-hours <hours>', 'expire after (1-72; default 24)', intArg('--ttl-hours'))
+    .addHelpText('after', examples('mailroom bins create', 'mailroom webhooks create "$(mailroom bins create --status 500 --json | jq -r .url)"'))
+    .action(async (o: { status?: number; delayMs?: number; ttlHours?: number }, cmd: Command) => {
+      const c = context(cmd);
+      const respond = { ...(o.status !== undefined ? { status: o.status } : {}), ...(o.delayMs !== undefined ? { delay_ms: o.delayMs } : {}) };
+      const b = await c.mailroom.bins.create({ ...(Object.keys(respond).length ? { respond } : {}), ...(o.ttlHours !== undefined ? { ttl_hours: o.ttlHours } : {}) });
+      if (c.json) printJson(b);
+      else println(`${b.id} ${b.url}`);
+    });
+  bins.command('update').description('change what a bin answers, from its next request').argument('<bin-id>')
+    .option('--status <code>', 'HTTP status (200-599)', intArg('--status'))
+    .option('--delay-ms <ms>', 'delay (up to 25000)', intArg('--delay-ms'))
+    .action(async (id: string, o: { status?: number; delayMs?: number }, cmd: Command) => {
+      const c = context(cmd);
+      if (o.status === undefined && o.delayMs === undefined) throw new UsageError('give --status <code> and/or --delay-ms <ms>');
+      const b = await c.mailroom.bins.update(id, { respond: { ...(o.status !== undefined ? { status: o.status } : {}), ...(o.delayMs !== undefined ? { delay_ms: o.delayMs } : {}) } });
+      if (c.json) printJson(b);
+      else println(`${b.id} answers ${b.respond.status} after ${b.respond.delay_ms} ms`);
+    });
+  bins.command('requests').description('what a bin received, newest first').argument('<bin-id>')
+    .action(async (id: string, _o: unknown, cmd: Command) => {
+      const c = context(cmd);
+      const r = await c.mailroom.bins.requests(id);
+      if (c.json) printJson(r);
+      else table(r.requests.map((q) => [q.received_at, q.method, String(q.answered_status), q.body.replace(/\s+/g, ' ').slice(0, 80)]));
+    });
+  bins.command('list').description('your live bins')
+    .action(async (_o: unknown, cmd: Command) => {
+      const c = context(cmd);
+      const r = await c.mailroom.bins.list();
+      if (c.json) printJson(r);
+      else table(r.bins.map((b) => [b.id, String(b.request_count), b.expires_at, b.url]));
+    });
+  bins.command('delete').description('delete a bin: its URL answers 404 from now on').argument('<bin-id>')
+    .action(async (id: string, _o: unknown, cmd: Command) => {
+      const c = context(cmd);
+      const r = await c.mailroom.bins.delete(id);
       if (c.json) printJson(r);
       else println(`deleted ${r.id}`);
     });

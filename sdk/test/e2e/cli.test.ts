@@ -205,6 +205,47 @@ describe('sending, drafts and webhooks (paid tier)', () => {
   });
 });
 
+describe('test mode: simulate and bins', () => {
+  it('`mailroom simulate` delivers a mail that `mailroom wait --code` then prints; bounce needs a sent mail', async () => {
+    const env = freshUser();
+    json(await cli(['inbox', 'create', uniqueUsername('sim'), '--json'], env));
+    const waiting = startCli(['wait', '--code', '--timeout', '20'], env);
+    await new Promise((r) => setTimeout(r, 800));
+    const sim = await cli(['simulate', '--scenario', 'verification_code', '--code', '640213'], env);
+    expect(sim.code, sim.stderr).toBe(0);
+    expect(sim.stdout).toMatch(/^delivered msg_\S+ code=640213\n$/);
+    const r = await waiting;
+    expect([r.code, r.stdout]).toEqual([0, '640213\n']);
+    const usage = await cli(['simulate'], env);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/--scenario <name> or --raw-file <path>/);
+  });
+
+  it('`mailroom bins`: a webhook pointed at a bin answering 500 is retried, and delivered once the bin answers 200', async () => {
+    const env = freshUser();
+    json(await cli(['inbox', 'create', uniqueUsername('bin'), '--json'], env));
+    const bin = json(await cli(['bins', 'create', '--status', '500', '--json'], env));
+    expect(bin).toMatchObject({ id: expect.stringMatching(/^bin_/), respond: { status: 500, delay_ms: 0 } });
+    json(await cli(['webhooks', 'create', bin.url, '--events', 'message.received', '--json'], env));
+    expect((await cli(['simulate', '--scenario', 'magic_link'], env)).code).toBe(0);
+    const answered = async (status: number) => {
+      for (const until = Date.now() + 20_000; Date.now() < until; await new Promise((r) => setTimeout(r, 300))) {
+        const got = json(await cli(['bins', 'requests', bin.id, '--json'], env)).requests as { answered_status: number }[];
+        if (got.some((q) => q.answered_status === status)) return got;
+      }
+      throw new Error(`no request answered ${status} in the bin`);
+    };
+    await answered(500);
+    const updated = await cli(['bins', 'update', bin.id, '--status', '200'], env);
+    expect(updated.stdout).toBe(`${bin.id} answers 200 after 0 ms\n`);
+    await answered(200);
+    const listed = await cli(['bins', 'list'], env);
+    expect(listed.stdout).toContain(bin.id);
+    expect((await cli(['bins', 'delete', bin.id], env)).stdout).toBe(`deleted ${bin.id}\n`);
+    expect((await fetch(bin.url, { method: 'POST', body: 'x' })).status).toBe(404);
+  });
+});
+
 describe('`mailroom mcp`: the hosted MCP server over stdio', () => {
   const texts = (r: CallToolResult) => r.content.filter((c) => c.type === 'text').map((c) => (c as { text: string }).text);
 

@@ -86,6 +86,25 @@ describe('waitForMessage', () => {
     return { client, waits };
   }
 
+  it('test mode: messages.simulate plants a code that waitForMessage returns; a bin records the webhook delivery', async () => {
+    const { created, client } = await newAccount();
+    const bin = await client.bins.create();
+    const hook = await client.webhooks.create({ url: bin.url, events: ['message.received'] });
+    const waiting = client.waitForMessage(created.id, { has: 'code', timeout: 20 });
+    await new Promise((r) => setTimeout(r, 800));
+    const sim = await client.messages.simulate(created.id, { scenario: 'verification_code', code: '775104' });
+    expect(sim).toMatchObject({ status: 'delivered', planted: { code: '775104' } });
+    const got = await waiting;
+    expect([got.message.id, got.verification_code]).toEqual([sim.message_id, '775104']);
+    const [delivery] = await eventually(async () => {
+      const r = await client.bins.requests(bin.id);
+      return r.requests.length ? r.requests : undefined;
+    }, 'the delivery in the bin');
+    // The bin kept the body as sent: the SDK's verifier accepts it with the webhook's secret.
+    expect(verifyWebhook(delivery!.body, delivery!.headers, hook.secret!)).toMatchObject({ event: 'message.received' });
+    expect(delivery!.body).toContain(sim.message_id!);
+  });
+
   it('a wait pending when the mail arrives returns it with exactly its code', async () => {
     const { created } = await newAccount();
     const { client } = countingClient(created.api_key!);
