@@ -62,10 +62,11 @@ export default defineConfig({
           globalSetup: ['test/sandbox/target.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // The integration suite through public interfaces only (npm run test:sandbox), last: in
-          // `npm test` it runs against its own local stack started with --sandbox.
+          // The integration suite through public interfaces only (npm run test:sandbox). In `npm test`
+          // it drives a local stack of its own (--sandbox), beside the scale file, which loads only the
+          // e2e stack's emulator: mostly waiting, the two share the machine without slowing each other much.
           maxWorkers: 2,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
