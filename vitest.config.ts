@@ -49,9 +49,11 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 600_000,
-          // Seeding a 1,000-message inbox keeps the emulator busy for minutes: alone, after the rest,
-          // so it neither slows other files' mail past their timeouts nor is slowed by them.
-          maxWorkers: 1,
+          // Seeding a 1,000-message inbox keeps the emulator busy for minutes: after the other e2e
+          // files, so it neither slows their mail past their timeouts nor is slowed by them. Its group
+          // shares two workers with the sandbox suite, whose stack has an emulator of its own (vitest
+          // wants one maxWorkers per group; this project has one file, so 2 changes nothing for it).
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },
@@ -63,8 +65,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // The integration suite through public interfaces only (npm run test:sandbox). In `npm test`
-          // it drives a local stack of its own (--sandbox), beside the scale file, which loads only the
-          // e2e stack's emulator: mostly waiting, the two share the machine without slowing each other much.
+          // it drives a local stack of its own (--sandbox), beside the scale file (above).
           maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
