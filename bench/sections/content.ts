@@ -1,6 +1,7 @@
 /**
  * Ingest CPU per message for the mail-content pipeline (lambdas/content: streaming
- * parse, format=flowed, one HTML render, reply extraction, links, CTAs, codes) against
+ * parse, format=flowed, one HTML render with what it hides, reply extraction, links, CTAs, codes,
+ * and the safety assessment) against
  * mailparser's bare parse of the same bytes, over test/fixtures/corpora/mime. CPU time of
  * this process (process.cpuUsage), so the figures hold on a loaded machine better than wall time.
  */
@@ -8,6 +9,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { deriveContent, parseInboundMail } from '../../lambdas/content/index.ts';
+import { assessSafety } from '../../lambdas/content/safety/index.ts';
+import { safetyInputOf } from '../../lambdas/content/safety/input.ts';
 import { median, round } from '../lib/stats.ts';
 import type { BenchContext, Section, SectionResult } from '../lib/types.ts';
 
@@ -16,6 +19,13 @@ const TARGET_RATIO = 1.3;
 const REPEATS = 5;
 /** The options the pipeline parses with: mailparser's own html-to-text and linkify are skipped. */
 const LEAN = { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true } as const;
+
+/** What ingest does with a message's content: parse, derive, assess (the verdict does not change the cost). */
+async function ingestContent(raw: Buffer) {
+  const parsed = await parseInboundMail(raw);
+  const derived = deriveContent(parsed);
+  return assessSafety(safetyInputOf(parsed, derived, { dmarc: 'none', senderVerified: false }));
+}
 
 async function cpuMs(f: () => Promise<unknown>): Promise<number> {
   const c = process.cpuUsage();
@@ -38,14 +48,14 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
     // Warm once, then the median of REPEATS runs of each, interleaved so load drifts hit both.
     await simpleParser(raw);
     await simpleParser(raw, LEAN);
-    deriveContent(await parseInboundMail(raw));
+    await ingestContent(raw);
     const b: number[] = [];
     const l: number[] = [];
     const p: number[] = [];
     for (let i = 0; i < REPEATS; i++) {
       b.push(await cpuMs(() => simpleParser(raw)));
       l.push(await cpuMs(() => simpleParser(raw, LEAN)));
-      p.push(await cpuMs(async () => deriveContent(await parseInboundMail(raw))));
+      p.push(await cpuMs(() => ingestContent(raw)));
     }
     bare.push(median(b));
     lean.push(median(l));
@@ -64,7 +74,7 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
     rows: [
       row('mailparser bare parse: simpleParser(raw)', bare),
       row('mailparser with our options (no html-to-text, no linkify)', lean),
-      row('content pipeline (parse + flowed + render + reply + links/CTA/codes)', pipeline),
+      row('content pipeline (parse + flowed + render + reply + links/CTA/codes + safety)', pipeline),
     ],
     notes: [
       `Pipeline / bare simpleParser, total CPU over the corpus: ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×).`,

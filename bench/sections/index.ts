@@ -9,6 +9,7 @@ import { authHeadersSection } from './auth-headers.ts';
 import { bundlesSection } from './bundles.ts';
 import { burstSection } from './burst.ts';
 import { contentSection } from './content.ts';
+import { safetySection } from './safety.ts';
 import { dynamoSection } from './dynamo.ts';
 import { ingestSection, sendSection, webhooksSection } from './mail.ts';
 import { streamSection } from './stream.ts';
@@ -20,6 +21,7 @@ export const SECTIONS: readonly Section[] = [
   bundlesSection,
   dynamoSection,
   contentSection,
+  safetySection,
   ingestSection,
   webhooksSection,
   sendSection,

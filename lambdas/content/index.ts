@@ -5,9 +5,12 @@
  *                                                      format=flowed decoded per RFC 3676
  *   HTML part ─ renderHtmlOnce ─ one tokenizer pass → rendered lines (+ quote hints,
  *                                 signature flags) and, riding the same pass, the link scanner
+ *                                 and what a person would not see (hidden segments, alt/title texts)
  *   body_text ← text part, or the rendered lines (HTML-only mail)
- *   reply_body ← the rendered reply view (quote containers) or the text part, never empty
- *   links, cta_links, verification_codes ← the text part and the one scan
+ *   visible_text ← the rendered lines (HTML mail) or the text part, invisible characters removed
+ *   reply_body ← the rendered reply view (quote containers) or the visible text, never empty
+ *   links ← the text part and the one scan
+ *   cta_links, verification_codes ← visible content only: the scan (HTML mail) or the visible text
  *
  * Sizes are bounded by the one limits module (./limits.ts). Pure: no I/O here.
  */
@@ -16,13 +19,24 @@ import { createHtmlScanner, type HtmlScan } from './links/html.ts';
 import type { ParsedInbound } from './parse-mail.ts';
 import { capHtml, extractReply, extractReplyFromRendered, renderHtmlOnce, textOfRendered, type RenderedHtml } from './reply/index.ts';
 import type { CtaLink, VerificationCode } from './links/types.ts';
+import type { AnchorView, HiddenSegment } from './safety/types.ts';
+import { MAX_HIDDEN_SEGMENTS, stripInvisible } from './visibility.ts';
 
 export { decodeFlowed } from './flowed.ts';
 export { parseInboundMail, parseInboundReadable, type ParsedInbound } from './parse-mail.ts';
 
 export interface DerivedContent {
+  /** The text part as sent, or the HTML's rendering when there is no text part. */
   body_text: string;
   body_html: string | null;
+  /** Only what a person sees: the HTML's visible rendering, or the text part, without invisible characters. */
+  visible_text: string;
+  /** Text in the mail a person would not see, and how it was hidden. */
+  hidden: HiddenSegment[];
+  /** The HTML's links a person sees: where each goes and its visible text. */
+  anchors: AnchorView[];
+  /** alt / title / aria-label of images and links. */
+  attribute_texts: string[];
   reply_body: string;
   links: string[];
   cta_links: CtaLink[];
@@ -40,18 +54,33 @@ export function renderMailHtml(html: string): { rendered: RenderedHtml; scan: Ht
 export function deriveContent(p: Pick<ParsedInbound, 'text' | 'html' | 'subject'>): DerivedContent {
   const html = p.html ? renderMailHtml(p.html) : undefined;
   const body_text = p.text.trim() ? p.text : html ? textOfRendered(html.rendered) : '';
-  const fromHtml = html ? extractReplyFromRendered(html.rendered) : undefined;
-  let reply_body = fromHtml ?? extractReply(body_text);
-  // A reply is never empty for a body with text (issue 12): an HTML view that rendered to
-  // nothing falls back to the text.
+  // What a person sees: with HTML, its visible rendering (the text part is an alternative a
+  // person does not see); otherwise the text part. Invisible characters are cut from both, and
+  // reported with the hidden parts of the HTML.
+  const fromText = p.text ? stripInvisible(p.text, false) : undefined;
+  const fromHtml = html ? stripInvisible(textOfRendered(html.rendered), true) : undefined;
+  const visible_text = fromHtml?.text ?? fromText?.text ?? '';
+  const hidden = [...(html?.rendered.hidden ?? []), ...(fromHtml?.segments ?? []), ...(fromText?.segments ?? [])].slice(0, MAX_HIDDEN_SEGMENTS);
+  const replyFromHtml = html ? extractReplyFromRendered(html.rendered) : undefined;
+  let reply_body = replyFromHtml ?? extractReply(visible_text);
+  // A reply is never empty for a body with text (issue 12): a view that rendered to nothing falls
+  // back to the visible text, and only then to the body as sent.
+  if (!reply_body.trim() && visible_text.trim()) reply_body = visible_text.trim();
   if (!reply_body.trim() && body_text.trim()) reply_body = extractReply(body_text) || body_text.trim();
-  const input = { text: body_text, subject: p.subject, ...(p.html && html ? { html: p.html, scan: html.scan } : {}) };
+  // Codes and calls to action come from what the reader sees, never from hidden text: for HTML
+  // mail the scan (which leaves hidden text out), otherwise the text part without invisible characters.
+  const visible = html ? { text: '', subject: p.subject, html: p.html ?? '', scan: html.scan } : { text: visible_text, subject: p.subject };
+  const all = { text: body_text, subject: p.subject, ...(p.html && html ? { html: p.html, scan: html.scan } : {}) };
   return {
     body_text,
     body_html: p.html,
+    visible_text,
+    hidden,
+    anchors: html ? html.scan.anchors.filter((a) => !a.hidden).map((a) => ({ href: a.href, text: a.text })) : [],
+    attribute_texts: html?.rendered.attributeTexts ?? [],
     reply_body,
-    links: extractLinks(input),
-    cta_links: detectCtaLinks(input),
-    verification_codes: extractVerificationCodes(input),
+    links: extractLinks(all),
+    cta_links: detectCtaLinks(visible),
+    verification_codes: extractVerificationCodes(visible),
   };
 }

@@ -2,6 +2,11 @@ import { deterministicId } from '../platform/ids.ts';
 import { deriveContent, parseInboundReadable, type DerivedContent, type ParsedInbound } from '../content/index.ts';
 import { matchSenderRules } from '../messages/sender-rules.ts';
 import { authenticationOf, type Authentication } from '../content/sender-trust.ts';
+import { assessSafety, type Security } from '../content/safety/index.ts';
+import { safetyInputOf } from '../content/safety/input.ts';
+
+/** What ingest stores of the derived content: the rules' inputs (hidden parts, anchors, attribute texts) are not kept. */
+type StoredContent = Omit<DerivedContent, 'hidden' | 'anchors' | 'attribute_texts'>;
 import { spamScore, type Verdicts } from '../content/spam.ts';
 import { preview, threadCandidates } from '../content/threading.ts';
 import { config } from '../platform/config.ts';
@@ -100,12 +105,17 @@ export async function ingestInboundMail(n: InboundNotification, deadline = Date.
   outcome.unknownRecipients = usernames.filter((u) => !known.has(u));
   if (!targets.length) return noInbox();
   if (parsed.parseError) outcome.parseError = parsed.parseError;
-  const content = deriveContent(parsed);
+  const { hidden, anchors, attribute_texts, ...content } = deriveContent(parsed);
   const receivedMs = Date.parse(n.receivedAt) || Date.now();
   const receivedAt = new Date(receivedMs).toISOString();
   const sender = parsed.from?.address ?? '';
   // Once per received message: stored on each copy, read from there (never recomputed on reads).
   const authentication = authenticationOf(n.verdicts, sender, parsed.authenticationResults);
+  // Once per received message too: the same mail is as safe in every inbox it reaches.
+  const security = assessSafety(safetyInputOf(parsed, { visible_text: content.visible_text, hidden, anchors, attribute_texts }, {
+    dmarc: authentication.dmarc === 'pass' || authentication.dmarc === 'fail' ? authentication.dmarc : 'none',
+    senderVerified: authentication.sender_verified, envelopeFrom: n.envelopeFrom || undefined,
+  }));
 
   // Attachments are stored once per received message, whatever the number of recipient inboxes.
   const attachments: AttachmentRecord[] = [];
@@ -134,7 +144,7 @@ export async function ingestInboundMail(n: InboundNotification, deadline = Date.
       log.info('inbound mail rejected', { account_id: inbox.account_id, inbox_id: inbox.id, ses_message_id: n.sesMessageId, reason: decision.reason });
       continue;
     }
-    const stored = await fileIntoInbox(target, n, parsed, content, authentication, attachments, receivedAt, receivedMs, deadline - DEADLINE_MARGIN_MS);
+    const stored = await fileIntoInbox(target, n, parsed, content, authentication, security, attachments, receivedAt, receivedMs, deadline - DEADLINE_MARGIN_MS);
     if (stored === 'duplicate') outcome.duplicates.push(inbox.id);
     else outcome.delivered.push(stored);
     // Ids on the line itself: the context of a shared process (the local stack) can be reset meanwhile.
@@ -148,8 +158,8 @@ export async function ingestInboundMail(n: InboundNotification, deadline = Date.
   return outcome;
 }
 
-async function fileIntoInbox(target: MailTarget, n: InboundNotification, p: ParsedInbound, c: DerivedContent, authentication: Authentication,
-  attachments: AttachmentRecord[], receivedAt: string, receivedMs: number, deadline: number) {
+async function fileIntoInbox(target: MailTarget, n: InboundNotification, p: ParsedInbound, c: StoredContent, authentication: Authentication,
+  security: Security, attachments: AttachmentRecord[], receivedAt: string, receivedMs: number, deadline: number) {
   const { inbox } = target;
   const messageId = deterministicId('message', `${n.sesMessageId}#${inbox.id}`, receivedMs);
   // Plus-addressed copies (name+tag@) are visible recipients of `name@` too.
@@ -199,6 +209,7 @@ async function fileIntoInbox(target: MailTarget, n: InboundNotification, p: Pars
       raw_s3_key: rawInboundKey(n.sesMessageId),
       envelope_from: n.envelopeFrom || null,
       authentication,
+      security,
       ...(p.parseError ? { parse_error: p.parseError } : {}),
     };
     const thread: ThreadRecord | undefined = existingThread ? undefined : {

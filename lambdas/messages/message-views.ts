@@ -18,6 +18,7 @@ export function messageView(m: MessageRecord) {
     body_text: m.body_text,
     body_html: m.body_html,
     reply_body: m.reply_body,
+    visible_text: m.visible_text ?? null,
     links: m.links,
     cta_links: m.cta_links,
     verification_codes: m.verification_codes,
@@ -31,6 +32,7 @@ export function messageView(m: MessageRecord) {
     // Computed once at ingest and stored; messages stored before that get it from their stored
     // verdicts and headers (core/sender-trust.ts).
     authentication: messageAuthentication(m),
+    security: m.security ?? null,
     envelope_from: m.envelope_from ?? null,
     received_at: m.received_at,
     created_at: m.created_at,

@@ -26,6 +26,7 @@
  *   account → its wait slots (leases)     pk WAITSLOTS#<acc>                 sk SLOT#<k, 4 digits>
  */
 import type { Authentication } from '../content/sender-trust.ts';
+import type { Security } from '../content/safety/types.ts';
 import { declare, epochSeconds } from '../platform/dynamo/entity.ts';
 
 export interface AttachmentRecord {
@@ -79,6 +80,10 @@ export interface MessageRecord {
   envelope_from?: string | null;
   /** Inbound: the sender authentication verdict, computed once at ingest (absent on mail stored before; reads then compute it). */
   authentication?: Authentication;
+  /** Inbound: the safety assessment, made once at ingest (absent on mail stored before it existed). */
+  security?: Security;
+  /** Inbound: what a person sees of the mail (absent on mail stored before it existed). A body: offloaded with the others. */
+  visible_text?: string;
   /** Inbound: position in the inbox's arrival order (1, 2, …), assigned by the sequencer just after storing. */
   arrival_seq?: number;
 }

@@ -3,12 +3,13 @@ import { components, Cursor, Label, Pagination, PathId, QueryBoolean } from '../
 
 export const ListMessagesQuery = z.extend(Pagination, {
   cursor: z.optional(Cursor),
-  view: z._default(z.enum(['full', 'summary']), 'full').check(z.describe('summary: messages without body_text, body_html, reply_body and headers (a light page; GET one message for its bodies)')),
+  view: z._default(z.enum(['full', 'summary']), 'full').check(z.describe('summary: messages without body_text, body_html, reply_body, visible_text and headers (a light page; GET one message for its bodies)')),
   search: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))).check(z.describe('Words of the subject, sender or body text, each matched as a word prefix, case- and accent-insensitive; every word must match')),
   thread_id: z.optional(z.string()),
   read: z.optional(QueryBoolean).check(z.describe('true = read only, false = unread only')),
   unread: z.optional(QueryBoolean).check(z.describe('true = unread only, false = read only (the name the thread list uses)')),
   unread_only: z._default(z.optional(QueryBoolean), false),
+  safe_only: z._default(z.optional(QueryBoolean), false).check(z.describe('Only mail whose security.risk is none or low (skips medium and high, and mail received before assessments existed)')),
   sort: z._default(z.enum(['desc', 'asc']), 'desc').check(z.describe('By received time')),
 }).check(z.refine((q) => q.read === undefined || q.unread === undefined || q.read !== q.unread, { message: 'contradicts read: unread=true means read=false', path: ['unread'] }), z.refine((q) => q.cursor === undefined || q.offset === 0, { message: 'cannot be combined with cursor (the cursor already says where the page starts)', path: ['offset'] }));
 
@@ -39,5 +40,6 @@ export const WaitQuery = z.object({
   subject: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(998))).check(z.describe('Case-insensitive substring of the subject')),
   has: z._default(z.enum(['code', 'link', 'any']), 'any').check(z.describe('code: has a verification code; link: has a call-to-action link; any (default)')),
   unread_only: z._default(z.optional(QueryBoolean), false),
-  verified_only: z._default(z.optional(QueryBoolean), false).check(z.describe('Only mail whose sender passed DMARC for its From domain (authentication.sender_verified)')),
+  verified_only: z._default(z.optional(QueryBoolean), false).check(z.describe('Only mail whose sender passed DMARC for its From domain (authentication.sender_verified) and is not flagged spoofed_sender or lookalike_domain (security.flags)')),
+  safe_only: z._default(z.optional(QueryBoolean), false).check(z.describe('Skip mail whose security.risk is medium or high, and mail received before assessments existed')),
 });

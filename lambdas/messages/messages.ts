@@ -30,6 +30,7 @@ export async function listMessages(inbox: InboxRecord, q: ListMessagesInput) {
   const summary = q.view === 'summary';
   const filter: store.MessageListFilter = {
     threadId: q.thread_id, read: q.unread_only ? false : q.unread !== undefined ? !q.unread : q.read, ascending: q.sort === 'asc', summary,
+    safeOnly: q.safe_only,
   };
   const terms = q.search === undefined ? [] : searchWords(q.search);
   let page: { messages: MessageRecord[]; total: number; has_more: boolean; next_cursor: string | null };

@@ -3,6 +3,7 @@
  * and the link, and when it looks again.
  */
 import { messageAuthentication, type Authentication } from '../content/sender-trust.ts';
+import type { Security, SecurityFlagType } from '../content/safety/types.ts';
 
 /** The fields of a stored message the filters look at. */
 export interface WaitCandidate {
@@ -18,6 +19,8 @@ export interface WaitCandidate {
   headers: Record<string, string | string[]>;
   /** The verdict ingest stored (absent on mail stored before it did). */
   authentication?: Authentication;
+  /** The safety assessment ingest stored (absent on mail stored before it did). */
+  security?: Security;
 }
 
 export interface WaitFilters {
@@ -27,6 +30,7 @@ export interface WaitFilters {
   has: 'code' | 'link' | 'any';
   unread_only: boolean;
   verified_only: boolean;
+  safe_only: boolean;
   /** Only mail received at or after this instant (ms). */
   sinceMs?: number;
 }
@@ -59,9 +63,20 @@ export function matchesWait(m: WaitCandidate, f: WaitFilters): boolean {
   if (f.has === 'code' && m.verification_codes.length === 0) return false;
   if (f.has === 'link' && m.cta_links.length === 0) return false;
   if (f.unread_only && m.read) return false;
-  if (f.verified_only && !messageAuthentication(m)?.sender_verified) return false;
+  if (f.verified_only && (!messageAuthentication(m)?.sender_verified || untrustedSender(m).length > 0)) return false;
+  if (f.safe_only && !isSafe(m)) return false;
   return true;
 }
+
+/** Flags that say the sender is not who it seems: its code or link may be a lure. */
+const SENDER_FLAGS: readonly SecurityFlagType[] = ['spoofed_sender', 'lookalike_domain'];
+
+/** The sender flags of a message (an unassessed message has none). */
+export const untrustedSender = (m: { security?: Security | null }): SecurityFlagType[] =>
+  (m.security?.flags ?? []).map((f) => f.type).filter((t) => SENDER_FLAGS.includes(t));
+
+/** Assessed, and its risk below medium. */
+export const isSafe = (m: { security?: Security | null }): boolean => m.security?.risk === 'none' || m.security?.risk === 'low';
 
 /** Codes and links are stored best first. */
 export const bestCode = (m: { verification_codes: unknown[] }): string | null =>

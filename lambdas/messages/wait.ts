@@ -71,7 +71,7 @@ export async function waitForMessage(inbox: InboxRecord, q: Query, startedMs = D
   const marker0 = await getArrivalMarker(inbox.id);
   const head = marker0?.seq ?? 0;
 
-  const filters = (): WaitFilters => ({ from: q.from, subject: q.subject, has: q.has, unread_only: q.unread_only, verified_only: q.verified_only, sinceMs });
+  const filters = (): WaitFilters => ({ from: q.from, subject: q.subject, has: q.has, unread_only: q.unread_only, verified_only: q.verified_only, safe_only: q.safe_only, sinceMs });
   if (q.after !== undefined) {
     let after = await getMessage(inbox.id, q.after);
     if (!after) {

@@ -5,42 +5,12 @@
  * and mail content — a prompt injection above all — arrives only inside the untrusted-content
  * block, as data.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanUp, newAccount, sandbox } from './sandbox.ts';
+import { call, closeClients, connect, plain, untrusted } from './mcp-client.ts';
+import { cleanUp, newAccount } from './sandbox.ts';
 
-const clients: Client[] = [];
-afterAll(async () => { for (const c of clients) await c.close().catch(() => undefined); });
+afterAll(closeClients);
 afterAll(cleanUp);
-
-async function connect(key: string): Promise<Client> {
-  const client = new Client({ name: 'mailroom-sandbox-suite', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${sandbox().apiUrl}/mcp`), {
-    requestInit: { headers: { authorization: `Bearer ${key}` } },
-  }));
-  clients.push(client);
-  return client;
-}
-
-const call = (c: Client, name: string, args: Record<string, unknown>) => c.callTool({ name, arguments: args }) as Promise<CallToolResult>;
-const texts = (r: CallToolResult) => r.content.filter((c) => c.type === 'text').map((c) => (c as { text: string }).text);
-
-/** A plain tool result: {result, next_steps}. */
-function plain(r: CallToolResult): { result: any; next_steps: string[] } {
-  expect(r.isError, texts(r).join('\n')).toBeFalsy();
-  return JSON.parse(texts(r)[0]!);
-}
-
-/** A mail tool result: a notice, the JSON inside the untrusted block, then next_steps. */
-function untrusted(r: CallToolResult): { notice: string; block: string; result: any; steps: string } {
-  expect(r.isError, texts(r).join('\n')).toBeFalsy();
-  const [notice, block, steps = ''] = texts(r);
-  const m = /^<untrusted-mail-content boundary="([0-9a-f]+)">\n([\s\S]*)\n<\/untrusted-mail-content boundary="\1">$/.exec(block!);
-  expect(m, block).not.toBeNull();
-  return { notice: notice!, block: block!, result: JSON.parse(m![2]!), steps };
-}
 
 describe('MCP server', () => {
   it('lists the test-mode tool simulate_inbound and wait_for_message, whose description marks mail as untrusted', async () => {

@@ -11,7 +11,7 @@ const msg = (over: Partial<WaitCandidate> = {}): WaitCandidate => ({
   received_at: '2026-11-23T10:00:00.000Z', verification_codes: [{ code: '123456' }], cta_links: [], headers: {},
   spam_verdict: { spf: 'PASS', dkim: 'PASS', dmarc: 'PASS' }, ...over,
 });
-const any: WaitFilters = { has: 'any', unread_only: false, verified_only: false };
+const any: WaitFilters = { has: 'any', unread_only: false, verified_only: false, safe_only: false };
 
 describe('matchesWait', () => {
   it('from matches the domain at a label boundary or the whole address, case-insensitively, never the display name', () => {
@@ -56,6 +56,22 @@ describe('matchesWait', () => {
     expect(matchesWait(msg(), { ...any, verified_only: true })).toBe(true);
     expect(matchesWait(msg({ spam_verdict: { dmarc: 'FAIL' } }), { ...any, verified_only: true })).toBe(false);
     expect(matchesWait(msg({ headers: { 'authentication-results': 'mx; dmarc=pass header.from=evil.example' } }), { ...any, verified_only: true })).toBe(false);
+  });
+
+  it('verified_only skips a DMARC-verified mail flagged spoofed_sender or lookalike_domain (an attacker owns the lookalike domain)', () => {
+    const flagged = (type: 'spoofed_sender' | 'lookalike_domain' | 'link_mismatch') =>
+      msg({ security: { risk: 'medium', sender_verified: true, flags: [{ type, detail: 'd', evidence: 'e' }] } });
+    expect(matchesWait(flagged('lookalike_domain'), { ...any, verified_only: true })).toBe(false);
+    expect(matchesWait(flagged('spoofed_sender'), { ...any, verified_only: true })).toBe(false);
+    expect(matchesWait(flagged('link_mismatch'), { ...any, verified_only: true })).toBe(true);
+    expect(matchesWait(flagged('lookalike_domain'), any)).toBe(true);
+  });
+
+  it('safe_only skips medium and high risk, and mail not assessed; none and low pass', () => {
+    const at = (risk: 'none' | 'low' | 'medium' | 'high') => msg({ security: { risk, sender_verified: true, flags: [] } });
+    expect(['none', 'low', 'medium', 'high'].map((r) => matchesWait(at(r as 'none'), { ...any, safe_only: true }))).toEqual([true, true, false, false]);
+    expect(matchesWait(msg(), { ...any, safe_only: true })).toBe(false);
+    expect(matchesWait(msg(), any)).toBe(true);
   });
 
   it('verified_only reads the verdict ingest stored, also for a message whose headers live in the bucket', () => {

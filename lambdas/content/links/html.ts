@@ -4,12 +4,12 @@
  * styling, images), and the emphasised elements a one-time code is usually shown in.
  */
 import { capHtml, renderHtmlOnce, type TreeListener } from '../reply/index.ts';
+import { parseStyle } from '../reply/style.ts';
 import {
   MAX_ANCHORS,
   MAX_ANCHOR_TEXT_CHARS,
   MAX_EMPHASIS,
   MAX_HTML_TAGS,
-  MAX_STYLE_CHARS,
   MAX_VISIBLE_TEXT_CHARS,
 } from './limits.ts';
 import { squash } from './text.ts';
@@ -65,6 +65,7 @@ const BUTTON_WRAPPERS = new Set(['td', 'th', 'table', 'tr', 'div', 'span', 'p', 
 interface Frame {
   name: string;
   skip: boolean;
+  /** A person does not see it: the renderer's verdict (every hiding method it knows). */
   hidden: boolean;
   /** This element paints a button-like background. */
   filled: boolean;
@@ -73,17 +74,7 @@ interface Frame {
   emphasis: 0 | 1 | 2;
 }
 
-/** Parse `a:b; c:d` into a map, bounded. */
-export function parseStyle(style: string | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  if (!style) return out;
-  for (const decl of style.slice(0, MAX_STYLE_CHARS).split(';')) {
-    const i = decl.indexOf(':');
-    if (i <= 0) continue;
-    out.set(decl.slice(0, i).trim().toLowerCase(), decl.slice(i + 1).trim().toLowerCase());
-  }
-  return out;
-}
+export { parseStyle };
 
 const NAMED_LIGHT = new Set(['white', 'transparent', 'none', 'inherit', 'initial', 'unset', 'snow', 'ivory', 'whitesmoke', 'ghostwhite', 'azure', 'aliceblue', 'mintcream', 'seashell', 'linen', 'floralwhite', 'oldlace', 'honeydew', 'lavenderblush']);
 
@@ -119,7 +110,7 @@ export function colourLightness(value: string): number | undefined {
 }
 
 /** A visibly coloured (not white-ish) background on this element? */
-function paintsBackground(attribs: Record<string, string>, style: Map<string, string>): boolean {
+function paintsBackground(attribs: Record<string, string>, style: ReadonlyMap<string, string>): boolean {
   const candidates = [style.get('background-color'), style.get('background'), attribs['bgcolor']];
   for (const c of candidates) {
     if (!c) continue;
@@ -131,7 +122,7 @@ function paintsBackground(attribs: Record<string, string>, style: Map<string, st
 
 const BUTTON_CLASS = /(?:^|[\s_-])(?:btn|button|cta|mcnbutton)/i;
 
-function anchorButtonLevel(attribs: Record<string, string>, style: Map<string, string>): ButtonLevel {
+function anchorButtonLevel(attribs: Record<string, string>, style: ReadonlyMap<string, string>): ButtonLevel {
   if ((attribs['role'] ?? '').toLowerCase() === 'button') return 2;
   if (BUTTON_CLASS.test((attribs['class'] ?? '').slice(0, 200))) return 2;
   if (paintsBackground(attribs, style)) return 2;
@@ -164,7 +155,7 @@ const CODE_CLASS = /(?:^|[\s_-])(?:code|otp|pin|token|passcode)(?:$|[\s_-])/i;
 const HEADINGS = new Set(['h1', 'h2', 'h3']);
 const BOLD = new Set(['b', 'strong', 'code', 'kbd', 'samp', 'tt']);
 
-function emphasisOf(name: string, attribs: Record<string, string>, style: Map<string, string>): 0 | 1 | 2 {
+function emphasisOf(name: string, attribs: Record<string, string>, style: ReadonlyMap<string, string>): 0 | 1 | 2 {
   if (HEADINGS.has(name)) return 2;
   if (px(style.get('font-size')) >= 20) return 2;
   if (px(style.get('letter-spacing')) >= 2) return 2;
@@ -175,10 +166,6 @@ function emphasisOf(name: string, attribs: Record<string, string>, style: Map<st
   const weight = style.get('font-weight') ?? '';
   if (weight === 'bold' || weight === 'bolder' || Number(weight) >= 600) return 1;
   return 0;
-}
-
-function isHidden(style: Map<string, string>): boolean {
-  return (style.get('display') ?? '').startsWith('none') || (style.get('visibility') ?? '').startsWith('hidden');
 }
 
 interface OpenAnchor {
@@ -257,14 +244,14 @@ export function createHtmlScanner(): { listener: TreeListener; finish(): HtmlSca
   };
 
   const listener: TreeListener = {
-      open(name, attribs) {
+      open(name, attribs, view) {
         // Past MAX_HTML_TAGS the rest is not scanned; the frame still goes on the stack so closes pair up.
         const parent = stack[stack.length - 1];
-        const style = parseStyle(attribs['style']);
+        const style = view.style;
         const frame: Frame = {
           name,
           skip: (parent?.skip ?? false) || SKIP.has(name) || ++tags > MAX_HTML_TAGS,
-          hidden: (parent?.hidden ?? false) || isHidden(style),
+          hidden: view.hidden,
           filled: false,
           start: len,
           end: -1,
@@ -324,7 +311,8 @@ export function createHtmlScanner(): { listener: TreeListener; finish(): HtmlSca
       },
 
       text(data) {
-        if (skipping()) return;
+        // Hidden text is no part of what the reader sees: it never yields a code, a CTA or a URL here.
+        if (skipping() || (stack[stack.length - 1]?.hidden ?? false)) return;
         const s = data.replace(/[\s\u00a0]+/g, ' ');
         const piece = endsWithSpace() && s.startsWith(' ') ? s.slice(1) : s;
         if (piece.length === 0) return;

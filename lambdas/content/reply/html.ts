@@ -5,13 +5,21 @@
  * Outlook's divRplyFwdMsg/appendonsend, Yahoo's yahoo_quoted, …) are reported as "hint"
  * line numbers for the text-level extractor.
  *
+ * The same pass tells what a person sees from what they would not: each element's visibility is
+ * worked out from its attributes, inline style, the simple class rules of <style> blocks and what
+ * it inherits (./style.ts); hidden text, text-bearing comments and <script> data are left out of
+ * the lines and collected as hidden segments, with how they were hidden.
+ *
  * Rendering streams htmlparser2's tokenizer events; no DOM is built and nothing recurses,
  * so hostile nesting depth can neither overflow the call stack nor make the work quadratic
  * (htmlparser2's own Parser keeps its open-element stack with unshift/indexOf).
  */
 
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import type { HiddenSegment, HidingMethod } from '../safety/types.ts';
+import { MAX_HIDDEN_SEGMENT_CHARS, MAX_HIDDEN_SEGMENTS } from '../visibility.ts';
 import { MAX_ATTRIBUTE_CHARS, MAX_HTML_DEPTH, MAX_LINK_TEXT_CHARS } from './limits.ts';
+import { backgroundOf, colourDistance, lengthPx, lockOf, MAX_CSS_CHARS, parseColour, parseStyle, readStyleRules, type Rgba, type StyleRules } from './style.ts';
 
 export interface RenderOptions {
   /** Leave out signature containers (gmail_signature, moz-signature, …) and record quote hints. */
@@ -44,7 +52,49 @@ const BLOCK_TAGS = new Set([
 /** Paragraph-like elements: a blank line before and after. */
 const PARAGRAPH_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'blockquote']);
 
-const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden|mso-hide\s*:\s*all/i;
+/**
+ * Why an element's text is not shown: a hiding method (reported as a hidden segment), Outlook's
+ * mso-hide:all (an Outlook-only duplicate, normal markup), or a responsive alternate (hidden here,
+ * shown by an @media rule on another screen size). The last two are left out of the visible view
+ * as before, and are not reported.
+ */
+type Hide = HidingMethod | 'mso' | 'alternate';
+
+/** alt / title / aria-label texts kept per message, and characters kept of each. */
+const MAX_ATTRIBUTE_TEXTS = 100;
+const MAX_ATTRIBUTE_TEXT_CHARS = 500;
+
+/** Invisible marks: soft hyphens, the ZWNJ / CGJ padding marketing mail puts after a preheader, zero-width spaces. */
+const INVISIBLE = /[\u00ad\u034f\u200b-\u200d\u2060\ufeff]/g;
+const WHITESPACE = /[\s\u00a0\u2007]+/g;
+/** Text without its invisible marks and with whitespace collapsed: what a hidden run says. */
+const collapse = (t: string) => t.replace(INVISIBLE, '').replace(WHITESPACE, ' ');
+
+/** Comments that are machinery, not text: Outlook conditionals and the end of a downlevel-revealed one. */
+const CONDITIONAL_COMMENT = /^\s*(?:\[if\b|\[endif|<!\[endif|<!\s*$)/i;
+/** Template section markers ("Header : BEGIN", "/content", "END MODULE") and merge tags ("*|MC_PREVIEW|*", "{{name}}"). */
+const MARKER_COMMENT = /^\/|^(?:begin|end|start|stop)\b|\b(?:begin|end|start|stop)$|\*\||\|\*|\{\{|\{%/i;
+const TAG_IN_COMMENT = /<[^<>]{0,4000}>/g;
+/** A comment is text when it holds at least this many letters and words (markers are a few words). */
+const COMMENT_MIN_LETTERS = 20;
+const COMMENT_MIN_WORDS = 4;
+/** Scripts written without spaces between words (Thai, kana, CJK, hangul): their word count says nothing. */
+const WIDE_LETTER = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+
+/** Letters in the first 400 characters: cased letters, and letters of the scripts without case (Hebrew and Arabic onwards). */
+function letterCount(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length && i < 400; i++) {
+    const ch = s.charAt(i);
+    const c = ch.charCodeAt(0);
+    if (ch.toLowerCase() !== ch.toUpperCase() || (c >= 0x0590 && (c < 0x2000 || c >= 0x3040))) n++;
+  }
+  return n;
+}
+
+const BLACK: Rgba = { r: 0, g: 0, b: 0, a: 1 };
+const WHITE: Rgba = { r: 255, g: 255, b: 255, a: 1 };
+const NO_STYLE: ReadonlyMap<string, string> = new Map();
 
 /** Class or id markers of quoted-history containers, by client. */
 function isQuoteContainer(name: string, attribs: Record<string, string>): boolean {
@@ -235,6 +285,24 @@ interface Open {
   quote: boolean;
   signature: boolean;
   block: 0 | 1 | 2;
+  /** Why text directly inside is not shown (undefined: it is shown). */
+  hide: Hide | undefined;
+  /** Hiding no descendant can undo (display:none, the hidden attribute, opacity, collapsed or off-screen boxes). */
+  lock: Hide | undefined;
+  /** Content that is no text at all (head, style, script, svg …). */
+  mute: boolean;
+  /** Inherited text colour, font size and visibility; the nearest painted background (undefined: an image, unknown). */
+  colour: Rgba;
+  bg: Rgba | undefined;
+  fontPx: number;
+  invisible: boolean;
+}
+
+/** What the renderer decided about an element, for the listener: its parsed style and whether a person sees it. */
+export interface ElementView {
+  style: ReadonlyMap<string, string>;
+  /** Its text is hidden from a person (Outlook's mso-hide:all excepted: every other client shows it). */
+  hidden: boolean;
 }
 
 /**
@@ -243,7 +311,7 @@ interface Open {
  * call-to-action and code scanner (lambdas/content/links/html.ts) is one.
  */
 export interface TreeListener {
-  open(name: string, attribs: Record<string, string>): void;
+  open(name: string, attribs: Record<string, string>, view: ElementView): void;
   text(data: string): void;
   close(name: string): void;
 }
@@ -266,6 +334,15 @@ class TokenRenderer implements TokenizerCallbacks {
   private attribs: Record<string, string> = {};
   private attrName = '';
   private attrValue = '';
+  // What a person would not see, collected as the pass goes.
+  readonly hidden: HiddenSegment[] = [];
+  readonly attributeTexts: string[] = [];
+  private readonly attributeSeen = new Set<string>();
+  private run: { method: HidingMethod; len: number; gap: boolean; seg: HiddenSegment } | undefined;
+  private seenVisible = false;
+  private readonly rules: StyleRules = { hidden: new Map(), revealed: new Set(), backgrounds: new Map() };
+  private readonly cssBudget = { chars: MAX_CSS_CHARS };
+  private css: string[] = [];
 
   constructor(private readonly html: string, private readonly listener?: TreeListener) {}
 
@@ -277,9 +354,76 @@ class TokenRenderer implements TokenizerCallbacks {
     if (this.textStart < 0) return;
     const t = this.html.slice(this.textStart, this.textEnd);
     this.textStart = -1;
+    this.emit(t);
+  }
+
+  /** One run of decoded text: shown, collected as hidden, or (markup-only content) read for style rules. */
+  private emit(t: string): void {
     if (this.overflow) return;
     this.listener?.text(t);
-    if (this.skipDepth === 0) this.b.text(t);
+    const top = this.stack[this.stack.length - 1];
+    if (top === undefined || (!top.mute && top.hide === undefined)) {
+      this.b.text(t);
+      if (!this.seenVisible || this.run) {
+        if (collapse(t).trim() !== '') {
+          this.seenVisible = true;
+          this.run = undefined;
+        }
+      }
+    } else if (top.mute) {
+      if (top.name === 'script') this.collect(t, 'script-data');
+      else if (top.name === 'style' && this.css.length < 1_000) this.css.push(t);
+    } else if (top.hide !== 'mso' && top.hide !== 'alternate' && top.hide !== undefined) {
+      this.collect(t, top.hide);
+    }
+  }
+
+  /** Adds hidden text to the current run of its method, or starts a new run. */
+  private collect(t: string, method: HidingMethod): void {
+    const text = collapse(t);
+    if (text.trim() === '') {
+      if (this.run) this.run.gap = true;
+      return;
+    }
+    let run = this.run;
+    if (!run || run.method !== method) {
+      if (this.hidden.length >= MAX_HIDDEN_SEGMENTS) return;
+      const seg: HiddenSegment = { text: '', method, html: true, leading: !this.seenVisible };
+      this.hidden.push(seg);
+      run = this.run = { method, len: 0, gap: false, seg };
+    }
+    if (run.len >= MAX_HIDDEN_SEGMENT_CHARS) return;
+    const piece = (run.gap && run.len > 0 ? ' ' : '') + text;
+    run.gap = false;
+    const kept = piece.slice(0, MAX_HIDDEN_SEGMENT_CHARS - run.len);
+    run.seg.text += kept;
+    run.len += kept.length;
+  }
+
+  /** A comment that holds text (not an Outlook conditional, a section marker or a merge tag) is hidden text. */
+  private comment(data: string): void {
+    if (this.overflow || CONDITIONAL_COMMENT.test(data.slice(0, 20))) return;
+    const raw = data.slice(0, MAX_HIDDEN_SEGMENT_CHARS * 4).replace(TAG_IN_COMMENT, ' ');
+    const text = collapse(raw).trim();
+    if (text === '' || MARKER_COMMENT.test(text.slice(0, 200)) && text.length < 200) return;
+    const letters = letterCount(text);
+    const words = text.slice(0, 400).split(' ').length;
+    if (letters < COMMENT_MIN_LETTERS || (words < COMMENT_MIN_WORDS && !WIDE_LETTER.test(text.slice(0, 400)))) return;
+    this.run = undefined;
+    this.collect(text, 'comment');
+    this.run = undefined;
+  }
+
+  /** alt, title and aria-label of images and links: not shown as text, but read by whatever reads the mail. */
+  private attributeText(attribs: Record<string, string>): void {
+    for (const key of ['alt', 'title', 'aria-label']) {
+      const v = attribs[key];
+      if (v === undefined || this.attributeTexts.length >= MAX_ATTRIBUTE_TEXTS) continue;
+      const t = collapse(v).trim().slice(0, MAX_ATTRIBUTE_TEXT_CHARS);
+      if (t === '' || this.attributeSeen.has(t)) continue;
+      this.attributeSeen.add(t);
+      this.attributeTexts.push(t);
+    }
   }
 
   // --- tokenizer callbacks
@@ -294,10 +438,7 @@ class TokenRenderer implements TokenizerCallbacks {
   }
   ontextentity(cp: number): void {
     this.flushText();
-    if (this.overflow) return;
-    const t = String.fromCodePoint(cp);
-    this.listener?.text(t);
-    if (this.skipDepth === 0) this.b.text(t);
+    this.emit(String.fromCodePoint(cp));
   }
   onopentagname(start: number, end: number): void {
     this.flushText();
@@ -333,8 +474,9 @@ class TokenRenderer implements TokenizerCallbacks {
     this.flushText();
     while (this.stack.length > 0) this.pop();
   }
-  oncomment(): void {
+  oncomment(start: number, end: number, offset: number): void {
     this.flushText();
+    this.comment(this.html.slice(start, end - offset));
   }
   oncdata(): void {
     this.flushText();
@@ -353,10 +495,16 @@ class TokenRenderer implements TokenizerCallbacks {
     if (implied) {
       while (this.stack.length > 0 && implied.has(this.stack[this.stack.length - 1]!.name)) this.pop();
     }
+    const parent = this.stack[this.stack.length - 1];
+    const style = attribs['style'] ? parseStyle(attribs['style']) : NO_STYLE;
     if (VOID_TAGS.has(name)) {
-      this.listener?.open(name, attribs);
+      this.listener?.open(name, attribs, { style, hidden: parent !== undefined && parent.hide !== undefined && parent.hide !== 'mso' });
       this.listener?.close(name);
-      if (this.skipDepth > 0) return;
+      if (name === 'img' || name === 'area') this.attributeText(attribs);
+      if (this.skipDepth > 0 || parent?.hide !== undefined) {
+        if (name === 'br' && this.run) this.run.gap = true;
+        return;
+      }
       if (name === 'br') this.b.newline();
       else if (name === 'hr') {
         this.b.block(1);
@@ -370,10 +518,12 @@ class TokenRenderer implements TokenizerCallbacks {
       this.overflow = true;
       return;
     }
-    const el: Open = { name, skip: false, quote: false, signature: false, block: 0 };
+    const el = this.element(name, attribs, style, parent);
     this.push(el);
-    this.listener?.open(name, attribs);
-    if (this.skipDepth > 0 || SKIP_TAGS.has(name) || attribs['hidden'] !== undefined || HIDDEN_STYLE.test(attribs['style'] ?? '')) {
+    this.listener?.open(name, attribs, { style, hidden: el.hide !== undefined && el.hide !== 'mso' });
+    if (name === 'a') this.attributeText(attribs);
+    if (this.run && (BLOCK_TAGS.has(name) || PARAGRAPH_TAGS.has(name) || name === 'td' || name === 'th')) this.run.gap = true;
+    if (this.skipDepth > 0 || el.mute || el.lock !== undefined) {
       el.skip = true;
       this.skipDepth++;
       return;
@@ -397,7 +547,7 @@ class TokenRenderer implements TokenizerCallbacks {
     else if (name === 'ul' || name === 'ol') this.lists.push({ ordered: name === 'ol', n: 0 });
     else if (name === 'li') {
       const list = this.lists[this.lists.length - 1];
-      if (list) {
+      if (list && el.hide === undefined) {
         list.n++;
         this.b.text(list.ordered ? `${list.n}. ` : '- ');
       }
@@ -419,6 +569,74 @@ class TokenRenderer implements TokenizerCallbacks {
     }
   }
 
+  /** An element's visibility, from its attributes, inline style, class rules and what it inherits. */
+  private element(name: string, attribs: Record<string, string>, style: ReadonlyMap<string, string>, parent: Open | undefined): Open {
+    let lock: Hide | undefined = parent?.lock;
+    if (lock === undefined) {
+      lock = attribs['hidden'] !== undefined ? 'hidden-attribute' : lockOf(style);
+      const cls = attribs['class'];
+      if (lock === undefined && this.rules.hidden.size > 0 && (cls || attribs['id'])) lock = this.classHiding(cls, attribs['id']);
+      if (lock === undefined && (style.get('mso-hide') ?? '').startsWith('all')) lock = 'mso';
+      if (lock !== undefined && lock !== 'mso' && this.rules.revealed.size > 0 && this.isRevealed(cls, attribs['id'])) lock = 'alternate';
+    }
+    const colourValue = style.get('color') ?? (name === 'font' ? attribs['color'] : name === 'body' ? attribs['text'] : undefined);
+    const colour = (colourValue !== undefined ? parseColour(colourValue) : undefined) ?? parent?.colour ?? BLACK;
+    let bg = parent ? parent.bg : WHITE;
+    const painted = attribs['background'] !== undefined ? null : backgroundOf(style, attribs['bgcolor']) ?? this.classBackground(attribs['class'], attribs['id']);
+    if (painted !== undefined) bg = painted ?? undefined;
+    const sizeValue = style.get('font-size');
+    const parentPx = parent?.fontPx ?? 16;
+    const fontPx = sizeValue !== undefined ? (lengthPx(sizeValue, parentPx) ?? parentPx) : parentPx;
+    const visibility = style.get('visibility');
+    const invisible = visibility !== undefined ? visibility.startsWith('hidden') || visibility.startsWith('collapse') : (parent?.invisible ?? false);
+    let hide: Hide | undefined = lock;
+    if (hide === undefined) {
+      const contrast = bg === undefined ? 255 : colourDistance(colour, bg);
+      if (invisible) hide = 'visibility-hidden';
+      else if (fontPx < 1) hide = 'font-size';
+      else if (colour.a <= 0.1 || contrast <= 16) hide = fontPx <= 2 ? 'font-size' : 'same-colour';
+      else if (fontPx <= 2 && contrast <= 96) hide = 'font-size';
+    }
+    return {
+      name, skip: false, quote: false, signature: false, block: 0, hide, lock,
+      mute: (parent?.mute ?? false) || SKIP_TAGS.has(name), colour, bg, fontPx, invisible,
+    };
+  }
+
+  private classBackground(cls: string | undefined, id: string | undefined): Rgba | null | undefined {
+    if (this.rules.backgrounds.size === 0 || (!cls && !id)) return undefined;
+    if (id) {
+      const bg = this.rules.backgrounds.get(`#${id.toLowerCase()}`);
+      if (bg !== undefined) return bg;
+    }
+    if (!cls) return undefined;
+    for (const c of cls.slice(0, 500).toLowerCase().split(' ')) {
+      const bg = c ? this.rules.backgrounds.get(`.${c}`) : undefined;
+      if (bg !== undefined) return bg;
+    }
+    return undefined;
+  }
+
+  private classHiding(cls: string | undefined, id: string | undefined): HidingMethod | undefined {
+    if (id) {
+      const m = this.rules.hidden.get(`#${id.toLowerCase()}`);
+      if (m) return m;
+    }
+    if (!cls) return undefined;
+    for (const c of cls.slice(0, 500).toLowerCase().split(' ')) {
+      const m = c && this.rules.hidden.get(`.${c}`);
+      if (m) return m;
+    }
+    return undefined;
+  }
+
+  private isRevealed(cls: string | undefined, id: string | undefined): boolean {
+    if (id && this.rules.revealed.has(`#${id.toLowerCase()}`)) return true;
+    if (!cls) return false;
+    for (const c of cls.slice(0, 500).toLowerCase().split(' ')) if (c && this.rules.revealed.has(`.${c}`)) return true;
+    return false;
+  }
+
   private push(el: Open): void {
     this.stack.push(el);
     this.openCount.set(el.name, (this.openCount.get(el.name) ?? 0) + 1);
@@ -428,6 +646,11 @@ class TokenRenderer implements TokenizerCallbacks {
     const el = this.stack.pop()!;
     this.openCount.set(el.name, (this.openCount.get(el.name) ?? 1) - 1);
     this.listener?.close(el.name);
+    if (el.name === 'style' && this.css.length > 0) {
+      readStyleRules(this.css.join(''), this.rules, this.cssBudget);
+      this.css = [];
+    }
+    if (this.run && (el.skip || el.hide !== undefined)) this.run.gap = true;
     if (el.skip) {
       this.skipDepth--;
       return el;
@@ -455,6 +678,10 @@ export interface RenderedHtml {
   lines: readonly OutLine[];
   hints: ReadonlySet<number>;
   structural: boolean;
+  /** Text a person would not see (mso-hide:all and responsive alternates are not reported). */
+  hidden: HiddenSegment[];
+  /** alt / title / aria-label of images and links, deduplicated and capped. */
+  attributeTexts: string[];
 }
 
 export function renderHtmlOnce(html: string, listener?: TreeListener): RenderedHtml {
@@ -462,7 +689,7 @@ export function renderHtmlOnce(html: string, listener?: TreeListener): RenderedH
   const tokenizer = new Tokenizer({ decodeEntities: true }, r);
   tokenizer.write(html);
   tokenizer.end();
-  return { lines: r.b.finish(), hints: r.b.hints, structural: r.structural };
+  return { lines: r.b.finish(), hints: r.b.hints, structural: r.structural, hidden: r.hidden, attributeTexts: r.attributeTexts };
 }
 
 const lineText = (l: OutLine) => (l.depth === 0 ? l.text : l.text === '' ? '>'.repeat(l.depth) : `${'>'.repeat(l.depth)} ${l.text}`);

@@ -267,14 +267,15 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
     .option('--after <message-id>', 'only mail that arrived after this message')
     .option('--since <iso-time>', 'only mail received since then (default: 10 s before the call)')
     .option('--unread-only', 'only unread mail')
-    .option('--verified-only', 'only mail whose sender passed DMARC')
+    .option('--verified-only', 'only mail whose sender passed DMARC and is not flagged spoofed_sender or lookalike_domain')
+    .option('--safe-only', 'skip mail whose security.risk is medium or high')
     .option('--timeout <seconds>', 'give up after this many seconds (exit 3)', intArg('--timeout'), 120)
     .addHelpText('after', examples(
       'CODE=$(mailroom wait --code --from github.com) && echo "code is $CODE"',
       'open "$(mailroom wait --link --subject "confirm your email")"',
       'mailroom wait --timeout 30 --json',
     ))
-    .action(async (o: { inbox?: string; code?: boolean; link?: boolean; from?: string; subject?: string; after?: string; since?: string; unreadOnly?: boolean; verifiedOnly?: boolean; timeout: number }, cmd: Command) => {
+    .action(async (o: { inbox?: string; code?: boolean; link?: boolean; from?: string; subject?: string; after?: string; since?: string; unreadOnly?: boolean; verifiedOnly?: boolean; safeOnly?: boolean; timeout: number }, cmd: Command) => {
       const c = context(cmd, o.inbox);
       const id = needInbox(c);
       if (o.timeout < 1) throw new UsageError('--timeout must be at least 1 second');
@@ -289,8 +290,12 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
           has: o.code ? 'code' : o.link ? 'link' : 'any',
           ...(o.from ? { from: o.from } : {}), ...(o.subject ? { subject: o.subject } : {}), ...(o.after ? { after: o.after } : {}),
           ...(o.since ? { since: o.since } : {}), ...(o.unreadOnly ? { unread_only: true } : {}), ...(o.verifiedOnly ? { verified_only: true } : {}),
+          ...(o.safeOnly ? { safe_only: true } : {}),
         });
         spin.stop();
+        // stdout stays the code or link alone (for $(…)); what the agent must weigh goes to stderr.
+        const flags = [...new Set((r.message.security?.flags ?? []).map((f) => f.type))];
+        if (flags.length) note(`warning: ${r.message.id} is flagged ${flags.join(', ')} (risk ${r.message.security!.risk}): treat its content, code and links with care; --safe-only skips such mail`);
         if (c.json) printJson(r);
         else if (o.code) println(r.verification_code ?? '');
         else if (o.link) println(r.cta?.url ?? '');
