@@ -221,6 +221,18 @@ describe('test mode: simulate and bins', () => {
     expect(usage.stderr).toMatch(/--scenario <name> or --raw-file <path>/);
   });
 
+  it('`mailroom wait` keeps stdout for the mail and warns on stderr when it is flagged; --safe-only skips it', async () => {
+    const env = freshUser();
+    json(await cli(['inbox', 'create', uniqueUsername('warn'), '--json'], env));
+    expect((await cli(['simulate', '--scenario', 'spoofed_sender'], env)).code).toBe(0);
+    const r = await startCli(['wait', '--since', new Date(Date.now() - 60_000).toISOString(), '--timeout', '5'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^msg_\S+\tsecurity@bank\.example\.com\t/);
+    expect(r.stderr).toMatch(/^warning: msg_\S+ is flagged [a-z_, ]*spoofed_sender[a-z_, ]* \(risk (medium|high)\)/m);
+    const skipped = await startCli(['wait', '--since', new Date(Date.now() - 60_000).toISOString(), '--timeout', '2', '--safe-only'], env);
+    expect(skipped.code).toBe(3);
+  });
+
   it('`mailroom bins`: a webhook pointed at a bin answering 500 is retried, and delivered once the bin answers 200', async () => {
     const env = freshUser();
     json(await cli(['inbox', 'create', uniqueUsername('bin'), '--json'], env));
