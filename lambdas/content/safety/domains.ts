@@ -178,6 +178,9 @@ function skeleton(label: string): string {
   return s.replace(/i/g, 'l');
 }
 
+/** skeleton() of each brand name, by BRANDS index: computed once, compared with every label. */
+const BRAND_SKELETONS = BRANDS.map((b) => skeleton(b.name));
+
 /** Latin letters that Cyrillic and Greek glyphs imitate, for IDN labels (checked after domainToUnicode). */
 const CONFUSABLE: Record<string, string> = {
   'а': 'a', 'в': 'b', 'е': 'e', 'к': 'k', 'м': 'm', 'н': 'h', 'о': 'o', 'р': 'p', 'с': 'c', 'т': 't', 'у': 'y', 'х': 'x', 'і': 'i',
@@ -216,8 +219,9 @@ export interface Lookalike { host: string; brand: string; how: string }
  */
 export function lookalikeOf(rawHost: string): Lookalike | undefined {
   const host = toAsciiHost(rawHost);
-  if (host === '' || isBrandOwned(host) || isEspHost(host)) return undefined;
+  if (host === '') return undefined;
   const reg = registrableDomain(host);
+  if (BRAND_OWNED.has(reg) || ESP_DOMAINS.has(reg)) return undefined;
   const regLabel = reg.split('.')[0] ?? '';
   // Brand as the leftmost labels of another registrable domain: appleid.apple.com.account-verify.example.
   const sub = host.length > reg.length ? host.slice(0, host.length - reg.length - 1) : '';
@@ -255,9 +259,10 @@ export function lookalikeOf(rawHost: string): Lookalike | undefined {
 /** A registrable label that is a brand with a substituted letter, or a brand plus a lure word. */
 function matchBrand(label: string): { brand: string; how: string } | undefined {
   const compact = label.replace(/-/g, '');
-  for (const b of BRANDS) {
+  const compactSkeleton = skeleton(compact);
+  for (const [i, b] of BRANDS.entries()) {
     if (compact === b.name) return { brand: b.name, how: `the brand name ${b.name} on a domain the brand does not own` };
-    if ((b.name.length >= 5 && skeleton(compact) === skeleton(b.name)) || (b.name.length >= 6 && withinOneEdit(compact, b.name))) {
+    if ((b.name.length >= 5 && compactSkeleton === BRAND_SKELETONS[i]) || (b.name.length >= 6 && withinOneEdit(compact, b.name))) {
       return { brand: b.name, how: `a typosquat of ${b.name}` };
     }
   }

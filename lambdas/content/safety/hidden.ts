@@ -4,7 +4,7 @@
  * line (the preheader), template and merge-tag comments, JSON-LD without instructions.
  */
 import { findInjection } from './injection.ts';
-import { foldText, quote } from './text.ts';
+import { quote } from './text.ts';
 import type { HiddenSegment } from './types.ts';
 
 /** A preheader is one leading line of about this many characters at most (padding excluded). */
@@ -14,18 +14,18 @@ const SUBSTANTIAL_WORDS = 25;
 const SUBSTANTIAL_CHARS = 200;
 
 /** Text with the preheader padding (ZWNJ, U+034F, no-break spaces, soft hyphens) and spaces squeezed out. */
-const content = (s: string) => foldText(s).replace(/\s+/g, ' ').trim();
+const content = (s: string, fold: (raw: string) => string) => fold(s).replace(/\s+/g, ' ').trim();
 
 const wordCount = (s: string) => s.split(' ').filter((w) => /\p{L}/u.test(w)).length;
 
 export interface HiddenFinding { segment: HiddenSegment; why: string; evidence: string }
 
-/** The hidden segments that count, with why. */
-export function hiddenFindings(segments: readonly HiddenSegment[]): HiddenFinding[] {
+/** The hidden segments that count, with why; `fold` is foldText (./text.ts), or one that remembers what it folded. */
+export function hiddenFindings(segments: readonly HiddenSegment[], fold: (raw: string) => string): HiddenFinding[] {
   const out: HiddenFinding[] = [];
   let preheaderSeen = false;
   for (const seg of segments) {
-    const text = content(seg.text);
+    const text = content(seg.text, fold);
     if (text === '') continue;
     const instructs = findInjection(text, false) !== undefined;
     const substantial = wordCount(text) >= SUBSTANTIAL_WORDS || text.length >= SUBSTANTIAL_CHARS;

@@ -10,7 +10,7 @@ import { hiddenFindings } from './hidden.ts';
 import { findInjection, isAboutTheTopic, type InjectionHit } from './injection.ts';
 import { linkMismatches, mismatchEvidence, destinationOf } from './links.ts';
 import { spoofFindings } from './sender.ts';
-import { decodeBase64Blocks, foldText, MAX_SCAN_CHARS, quote } from './text.ts';
+import { decodeBase64Blocks, foldText, indexWithParts, MAX_SCAN_CHARS, quote } from './text.ts';
 import type { Risk, SafetyInput, Security, SecurityFlag, SecurityFlagType } from './types.ts';
 
 export { SECURITY_FLAG_TYPES, RISK_LEVELS, MAX_EVIDENCE_CHARS } from './types.ts';
@@ -31,20 +31,29 @@ export function riskOf(types: ReadonlySet<SecurityFlagType>): Risk {
   return 'medium';
 }
 
+/** A word (a run between white space, angle brackets, parentheses and quotes) that starts with http(s)://. */
+const URL_WORD = /(?<![^\s<>()"'])https?:\/\/[^\s<>()"']*/g;
+
 /** URLs written in text: the whitespace-separated words that start with http(s)://. */
 function urlsIn(text: string, max = 50): string[] {
-  const out: string[] = [];
-  for (const w of text.slice(0, MAX_SCAN_CHARS).split(/[\s<>()"']+/)) {
-    if ((w.startsWith('http://') || w.startsWith('https://')) && out.length < max) out.push(w);
-  }
-  return out;
+  return (text.slice(0, MAX_SCAN_CHARS).match(URL_WORD) ?? []).slice(0, max);
+}
+
+/** foldText remembered for one assessment: the body, the sources and the hidden segments share texts. */
+function foldOnce(): (raw: string) => string {
+  const folded = new Map<string, string>();
+  return (raw) => {
+    let f = folded.get(raw);
+    if (f === undefined) folded.set(raw, (f = foldText(raw)));
+    return f;
+  };
 }
 
 /** The texts injection is looked for in, folded, each with whether the quoted-discussion rule applies. */
-function sourcesOf(input: SafetyInput, topical: boolean): Source[] {
+function sourcesOf(input: SafetyInput, topical: boolean, fold: (raw: string) => string): Source[] {
   const out: Source[] = [];
   const add = (where: string, raw: string, allowQuotes: boolean) => {
-    if (raw.trim() !== '') out.push({ where, text: foldText(raw), topical: topical && allowQuotes });
+    if (raw.trim() !== '') out.push({ where, text: fold(raw), topical: topical && allowQuotes });
   };
   add('the subject', input.subject, false);
   if (input.from?.name) add('the sender\'s display name', input.from.name, false);
@@ -81,32 +90,47 @@ export function assessSafety(input: SafetyInput): Security {
   const flags: SecurityFlag[] = [];
   const push = (type: SecurityFlagType, detail: string, evidence: string) => flags.push({ type, detail, evidence: quote(evidence) });
 
-  const body = foldText(`${input.subject}\n\n${input.visibleText}\n\n${input.text !== input.visibleText ? input.text : ''}`);
+  const fold = foldOnce();
+  const textPart = input.text !== input.visibleText ? input.text : '';
+  const bodyRaw = `${input.subject}\n\n${input.visibleText}\n\n${textPart}`;
+  // Folding never reaches across a line break, so the body folds as its parts do (which the
+  // sources fold too), unless the cut at MAX_SCAN_CHARS falls inside it.
+  let body: string;
+  if (bodyRaw.length <= MAX_SCAN_CHARS) {
+    const [subject, visible, text] = [fold(input.subject), fold(input.visibleText), fold(textPart)];
+    body = `${subject}\n\n${visible}\n\n${text}`;
+    // The message text and the text part are read again as sources: their indexes come from the body's.
+    indexWithParts(body, [{ text: visible, at: subject.length + 2 }, { text, at: subject.length + visible.length + 4 }]);
+  } else {
+    body = foldText(bodyRaw);
+  }
   const topical = isAboutTheTopic(body);
+  // The other rules on the whole body run now, while findAll (./text.ts) still has its stems indexed.
+  const money = moneyRequest(body);
+  const asked = credentialRequest(body);
 
   // prompt_injection, in every place text reaches an agent.
   let injection: (InjectionHit & { where: string }) | undefined;
-  for (const s of sourcesOf(input, topical)) {
+  for (const s of sourcesOf(input, topical, fold)) {
     const hit = findInjection(s.text, s.topical);
     if (hit) { injection = { ...hit, where: s.where }; break; }
   }
   if (injection) push('prompt_injection', `Text in ${injection.where} ${injection.why}.`, injection.evidence);
 
   // hidden_content, from what the render reported.
-  const hidden = hiddenFindings(input.hidden);
+  const hidden = hiddenFindings(input.hidden, fold);
   if (hidden.length > 0) {
     const first = hidden[0]!;
     push('hidden_content', `The mail hides text from a person: ${first.why}${hidden.length > 1 ? ` (and ${hidden.length - 1} more)` : ''}.`, first.evidence);
   }
 
   // credential_request: asked of the reader, or an agent told to leak one.
-  const asked = credentialRequest(body);
   const leaked = injection && namesSecret(injection.paragraph) ? injection.evidence : undefined;
   if (asked) push('credential_request', 'The mail asks the reader to hand over a secret (password, code, PIN/TAN, key or card data).', asked);
   else if (leaked) push('credential_request', 'The mail tells an agent to hand over a secret (a code, password or key) from the mailbox.', leaked);
 
   // spoofed_sender.
-  const spoof = spoofFindings(input, !!(asked ?? leaked) || !!moneyRequest(body));
+  const spoof = spoofFindings(input, !!(asked ?? leaked) || !!money);
   if (spoof.length > 0) push('spoofed_sender', spoof[0]!.detail, spoof[0]!.evidence);
 
   // lookalike_domain.

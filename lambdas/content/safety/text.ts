@@ -19,12 +19,6 @@ export function decodeTagCharacters(s: string): string {
   return out;
 }
 
-/** Zero-width and other invisible format characters that split a word without showing. */
-const isInvisible = (cp: number) =>
-  cp === 0x00ad || cp === 0x034f || cp === 0x061c || cp === 0x115f || cp === 0x1160 || cp === 0x180e
-  || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x206f)
-  || cp === 0xfeff || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0000 && cp <= 0xe007f);
-
 /** Cyrillic and Greek letters that look like Latin ones (lower case; NFKC and toLowerCase run first). */
 const HOMOGLYPHS: Record<string, string> = {
   'а': 'a', 'в': 'b', 'е': 'e', 'ё': 'e', 'к': 'k', 'м': 'm', 'н': 'h', 'о': 'o', 'р': 'p', 'с': 'c', 'т': 't', 'у': 'y',
@@ -80,11 +74,12 @@ function joinSpacedLetters(line: string): string {
       gaps++;
       continue;
     }
-    if ([...t].length === 1 && isLetter(t)) {
+    // One code point: one code unit, or a surrogate pair (codePointAt reads it whole).
+    if ((t.length === 1 || (t.length === 2 && t.codePointAt(0)! > 0xffff)) && isLetter(t)) {
       if (gaps > 0 && run.length > 0) run.push(' ');
       run.push(t);
     } else {
-      flush();
+      if (run.length > 0) flush();
       out.push(t);
     }
     gaps = 0;
@@ -95,59 +90,239 @@ function joinSpacedLetters(line: string): string {
 }
 
 /**
+ * Zero-width and other invisible format characters that split a word without showing (dropped),
+ * and the Unicode tag characters (decoded): found in one native scan.
+ */
+const INVISIBLE_OR_TAG = /[\u00ad\u034f\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufe00-\ufe0f\u{e0000}-\u{e007f}]/gu;
+const dropOrDecode = (ch: string) => {
+  const cp = ch.codePointAt(0)!;
+  return cp >= 0xe0020 && cp <= 0xe007e ? String.fromCharCode(cp - 0xe0000) : '';
+};
+
+/** The characters foldWord maps (HOMOGLYPHS and LEET keys): a word without one is left as it is. */
+const FOLDABLE = /[0134579@$авеёкмнорстухіїјѕԁɡһԛԝӏαβεηικνορτυχωɑıℓ]/g;
+
+/** foldWord on the words (pieces between spaces and line breaks) that hold a FOLDABLE character. */
+function foldWords(text: string): string {
+  let out = '';
+  let last = 0;
+  FOLDABLE.lastIndex = 0;
+  while (FOLDABLE.test(text)) {
+    let s = FOLDABLE.lastIndex - 1;
+    while (s > 0 && text[s - 1] !== ' ' && text[s - 1] !== '\n') s--;
+    let e = FOLDABLE.lastIndex;
+    while (e < text.length && text[e] !== ' ' && text[e] !== '\n') e++;
+    const w = text.slice(s, e);
+    const f = foldWord(w);
+    if (f !== w) {
+      out += text.slice(last, s) + f;
+      last = e;
+    }
+    FOLDABLE.lastIndex = e;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+/**
+ * Two one-code-point tokens next to each other (one space apart) on a line: only then can
+ * joinSpacedLetters join letters; any other line just has its runs of spaces squeezed.
+ */
+const SPACED_PAIR = /(?<![^ \n])(?:[^ \n]|[\ud800-\udbff][\udc00-\udfff]) (?:[^ \n]|[\ud800-\udbff][\udc00-\udfff])(?![^ \n])/;
+
+/** Runs of spaces as one, none at the start or end of a line (joinSpacedLetters on a line it cannot join). */
+function squeezeSpaces(text: string): string {
+  const t = text.replace(/ {2,}/g, ' ').replace(/ ?\n ?/g, '\n');
+  return t.slice(t.startsWith(' ') ? 1 : 0, t.endsWith(' ') ? -1 : undefined);
+}
+
+/**
  * Text as the keyword rules read it: NFKC, invisible characters dropped, tag characters decoded
  * in place, lower case, homoglyphs and leetspeak folded per word, "-", "_" and runs of white space
  * read as one space, letter spacing joined. Line breaks are kept (paragraphs and quote marks are
- * read from them).
+ * read from them). Each step is a native scan of the whole text; ASCII text skips NFKC (it
+ * leaves ASCII as it is), and only the words and lines a step changes are rebuilt.
  */
 export function foldText(raw: string): string {
   const s = raw.length > MAX_SCAN_CHARS ? raw.slice(0, MAX_SCAN_CHARS) : raw;
-  let cleaned = '';
-  for (const ch of s.normalize('NFKC')) {
-    const cp = ch.codePointAt(0)!;
-    if (cp >= 0xe0020 && cp <= 0xe007e) cleaned += String.fromCharCode(cp - 0xe0000);
-    else if (!isInvisible(cp)) cleaned += ch;
-  }
-  const lines = cleaned.toLowerCase().split('\n');
-  return lines.map((line) => {
-    const spaced = line.replace(/[\t\u00a0\u2000-\u200a\u202f\u205f\u3000_]/g, ' ').replace(/(?<=\S)-(?=\S)/g, ' ');
-    const words = spaced.split(' ').map(foldWord).join(' ');
-    return joinSpacedLetters(words);
-  }).join('\n');
+  const cleaned = /[^\0-\x7f]/.test(s) ? s.normalize('NFKC').replace(INVISIBLE_OR_TAG, dropOrDecode) : s;
+  let spaced = cleaned.toLowerCase().replace(/[\t\u00a0\u2000-\u200a\u202f\u205f\u3000_]/g, ' ');
+  if (spaced.includes('-')) spaced = spaced.replace(/(?<=\S)-(?=\S)/g, ' ');
+  const words = foldWords(spaced);
+  if (!SPACED_PAIR.test(words)) return squeezeSpaces(words);
+  return words.split('\n').map((line) => (SPACED_PAIR.test(line) ? joinSpacedLetters(line) : squeezeSpaces(line))).join('\n');
 }
 
 /** A keyword family: stems per language, matched on folded text. */
 export type Family = readonly string[];
 
-const isWordChar = (c: string | undefined) => c !== undefined && c >= '0' && c <= 'z' && (c <= '9' || c >= 'a');
-const isLatinWordChar = (c: string | undefined) => c !== undefined && (isWordChar(c) || (c >= '\u00c0' && c <= '\u024f'));
+/** A Latin word character (ASCII digits and lower-case letters, Latin-1 and Latin Extended letters) by code unit. */
+const isLatinWordCode = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 0xc0 && c <= 0x24f);
+
+/** A stem of some family: the text it matches (without "*"), and whether it must end a word (Latin, no "*"). */
+interface Stem { stem: string; endsWord: boolean }
+/** Children as parallel arrays: most nodes have one or two, and a short walk beats a Map lookup. */
+interface TrieNode { keys: number[]; children: TrieNode[]; stems: number[] | undefined }
+
+/**
+ * Every stem of the families seen so far, in one trie by code unit: a text is scanned once for
+ * all of them (indexStems) and each family's matches are read from that (findAll).
+ */
+const STEMS: Stem[] = [];
+const stemIds = new Map<string, number>();
+/** The trie's first level: an array for ASCII (most characters of most mail), a Map for the rest. */
+const trieAscii: (TrieNode | undefined)[] = new Array(128).fill(undefined);
+const trieOther = new Map<number, TrieNode>();
+const familyIds = new WeakMap<Family, number[]>();
+
+/** Per code unit: LATIN (isLatinWordCode), STARTS (a stem starts with it). A table read is what keeps the scan cheap. */
+const LATIN = 1;
+const STARTS = 2;
+const CHAR_KIND = new Uint8Array(0x10000);
+for (let c = 0; c < CHAR_KIND.length; c++) if (isLatinWordCode(c)) CHAR_KIND[c] = LATIN;
+
+/** The stem ids of a family, in its order; a family seen the first time adds its stems. */
+function idsOf(family: Family): number[] {
+  let ids = familyIds.get(family);
+  if (ids) return ids;
+  ids = family.map((entry) => stemIds.get(entry) ?? addStem(entry));
+  familyIds.set(family, ids);
+  return ids;
+}
+
+function addStem(entry: string): number {
+  const prefix = entry.endsWith('*');
+  const stem = prefix ? entry.slice(0, -1) : entry;
+  const id = STEMS.push({ stem, endsWord: isLatinWordCode(stem.charCodeAt(0)) && !prefix && isLatinWordCode(stem.charCodeAt(stem.length - 1)) }) - 1;
+  stemIds.set(entry, id);
+  const first = stem.charCodeAt(0);
+  let node: TrieNode | undefined = first < 128 ? trieAscii[first] : trieOther.get(first);
+  if (!node) {
+    node = { keys: [], children: [], stems: undefined };
+    if (first < 128) trieAscii[first] = node;
+    else trieOther.set(first, node);
+  }
+  for (let i = 1; i < stem.length; i++) {
+    const c = stem.charCodeAt(i);
+    const k: number = node.keys.indexOf(c);
+    if (k >= 0) {
+      node = node.children[k]!;
+    } else {
+      const child: TrieNode = { keys: [], children: [], stems: undefined };
+      node.keys.push(c);
+      node.children.push(child);
+      node = child;
+    }
+  }
+  (node.stems ??= []).push(id);
+  CHAR_KIND[first]! |= STARTS;
+  // Indexes built before lack this stem.
+  recent.length = 0;
+  return id;
+}
+
+/** Where each stem occurs in a text, by stem id (positions ascending). */
+type StemIndex = (number[] | undefined)[];
+
+/**
+ * One scan for every stem: a Latin stem is tried only where a word starts, any other where its
+ * first character is; the trie walk stops at the first character no stem continues with.
+ */
+function indexStems(text: string): StemIndex {
+  const hits: StemIndex = [];
+  const n = text.length;
+  let prevLatin = false;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    const kind = CHAR_KIND[c]!;
+    if (kind & LATIN) {
+      // Inside a word: only Latin stems start with a Latin character, and they must start a word.
+      if (prevLatin) continue;
+      prevLatin = true;
+    } else {
+      prevLatin = false;
+    }
+    if ((kind & STARTS) === 0) continue;
+    let node = c < 128 ? trieAscii[c] : trieOther.get(c);
+    let j = i + 1;
+    while (node !== undefined) {
+      const ids = node.stems;
+      if (ids !== undefined) {
+        const wordGoesOn = j < n && (CHAR_KIND[text.charCodeAt(j)]! & LATIN) !== 0;
+        for (let k = 0; k < ids.length; k++) {
+          const id = ids[k]!;
+          if (!wordGoesOn || !STEMS[id]!.endsWord) (hits[id] ??= []).push(i);
+        }
+      }
+      if (j >= n) break;
+      const next = text.charCodeAt(j++);
+      const keys = node.keys;
+      let k = 0;
+      while (k < keys.length && keys[k] !== next) k++;
+      node = node.children[k];
+    }
+  }
+  return hits;
+}
+
+/** The last texts indexed: the rules ask many families of one paragraph, and several of the whole mail. */
+const recent: { text: string; index: StemIndex }[] = [];
+const RECENT_MAX = 8;
+
+function stemIndexOf(text: string): StemIndex {
+  for (const r of recent) if (r.text === text) return r.index;
+  const index = indexStems(text);
+  if (recent.unshift({ text, index }) > RECENT_MAX) recent.pop();
+  return index;
+}
+
+/**
+ * Indexes `whole` once and gives each of `parts` (texts that occur in it at `at`, between line
+ * breaks) its own index cut from it, so a part is not scanned again. No stem holds a line break,
+ * and a line break is neither a Latin letter nor a stem's start: a stem lies inside a part or not
+ * at all, and a part's edges read the same in the whole as on their own.
+ */
+export function indexWithParts(whole: string, parts: readonly { text: string; at: number }[]): void {
+  const index = stemIndexOf(whole);
+  for (const { text, at } of parts) {
+    if (text === '' || whole.slice(at, at + text.length) !== text || recent.some((r) => r.text === text)) continue;
+    const end = at + text.length;
+    const cut: StemIndex = [];
+    for (let id = 0; id < index.length; id++) {
+      const positions = index[id];
+      if (positions === undefined) continue;
+      for (const p of positions) if (p >= at && p < end) (cut[id] ??= []).push(p - at);
+    }
+    if (recent.unshift({ text, index: cut }) > RECENT_MAX) recent.pop();
+  }
+}
 
 /**
  * Where a stem of the family occurs in folded text. A stem made of Latin letters must start a
  * word; it must also end one unless it ends with "*" (a prefix: "instruct*"). Stems in scripts
- * without spaces (Japanese, Chinese) match anywhere.
+ * without spaces (Japanese, Chinese) match anywhere. The first `max` are taken stem by stem in
+ * family order (so findAll(t, f, 1) is the first stem of the family that occurs), then sorted by
+ * position.
  */
 export function findAll(text: string, family: Family, max = 64): { at: number; end: number; stem: string }[] {
   const out: { at: number; end: number; stem: string }[] = [];
-  for (const entry of family) {
-    const prefix = entry.endsWith('*');
-    const stem = prefix ? entry.slice(0, -1) : entry;
-    const latin = isLatinWordChar(stem[0]);
-    let from = 0;
-    while (out.length < max) {
-      const i = text.indexOf(stem, from);
-      if (i < 0) break;
-      from = i + 1;
-      if (latin && isLatinWordChar(text[i - 1])) continue;
-      const end = i + stem.length;
-      if (latin && !prefix && isLatinWordChar(stem[stem.length - 1]) && isLatinWordChar(text[end])) continue;
-      out.push({ at: i, end, stem });
-    }
+  const ids = idsOf(family);
+  const index = stemIndexOf(text);
+  for (const id of ids) {
+    const at = index[id];
+    if (at === undefined) continue;
+    const { stem } = STEMS[id]!;
+    for (let k = 0; k < at.length && out.length < max; k++) out.push({ at: at[k]!, end: at[k]! + stem.length, stem });
+    if (out.length >= max) break;
   }
   return out.sort((a, b) => a.at - b.at);
 }
 
-export const has = (text: string, family: Family) => findAll(text, family, 1).length > 0;
+export function has(text: string, family: Family): boolean {
+  const ids = idsOf(family);
+  const index = stemIndexOf(text);
+  for (const id of ids) if (index[id] !== undefined) return true;
+  return false;
+}
 
 /** Two families within `window` characters of each other, in either order: the first such pair. */
 export function near(text: string, a: Family, b: Family, window: number): { at: number; end: number } | undefined {
@@ -209,7 +384,10 @@ export function excerpt(text: string, at: number, end: number): string {
   return quote(text.slice(s, e));
 }
 
-const BASE64_CHAR = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 61;
+/** Base64 characters (A–Z, a–z, 0–9, +, /, =) by code unit below 128, as a table: the scan reads every character. */
+const BASE64_TABLE = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=') BASE64_TABLE[c.charCodeAt(0)] = 1;
+const BASE64_CHAR = (c: number) => c < 128 && BASE64_TABLE[c] === 1;
 
 /**
  * Texts hidden in base64 blocks: runs of at least 24 base64 characters (line breaks inside a
@@ -221,14 +399,18 @@ export function decodeBase64Blocks(text: string, maxBlocks = 8): string[] {
   const n = Math.min(text.length, MAX_SCAN_CHARS);
   while (i < n && out.length < maxBlocks) {
     if (!BASE64_CHAR(text.charCodeAt(i))) { i++; continue; }
+    const start = i;
     let j = i;
-    let chars = '';
+    let breaks = 0;
     while (j < n && (BASE64_CHAR(text.charCodeAt(j)) || ((text[j] === '\n' || text[j] === '\r') && BASE64_CHAR(text.charCodeAt(j + 1))))) {
-      if (text[j] !== '\n' && text[j] !== '\r') chars += text[j];
+      if (text[j] === '\n' || text[j] === '\r') breaks++;
       j++;
     }
     i = j + 1;
-    if (chars.length < 24 || !/[0-9+/=]/.test(chars) || !/[a-z]/.test(chars) || !/[A-Z]/.test(chars)) continue;
+    // Most runs are ordinary words: the block is only cut out when it is long enough.
+    if (j - start - breaks < 24) continue;
+    const chars = breaks > 0 ? text.slice(start, j).replace(/[\r\n]/g, '') : text.slice(start, j);
+    if (!/[0-9+/=]/.test(chars) || !/[a-z]/.test(chars) || !/[A-Z]/.test(chars)) continue;
     const decoded = Buffer.from(chars, 'base64').toString('utf8');
     let readable = 0;
     for (const ch of decoded) if (isLetter(ch) || ch === ' ') readable++;
