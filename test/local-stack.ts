@@ -46,7 +46,21 @@ export interface SpawnOptions {
   echoStderr?: boolean;
 }
 
+/**
+ * Starts the stack; when a port it picked was taken meanwhile by another process (EADDRINUSE
+ * before it was ready), it starts again on other ports, up to three times.
+ */
 export async function spawnLocalStack(o: SpawnOptions = {}): Promise<LocalStackProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnce(o);
+    } catch (e) {
+      if (attempt >= 3 || !/EADDRINUSE/.test((e as Error).message)) throw e;
+    }
+  }
+}
+
+async function spawnOnce(o: SpawnOptions): Promise<LocalStackProcess> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries({
     ...process.env, PORT: String(await freePort()), SMTP_PORT: String(await freePort()), HOST: '127.0.0.1', ...o.env,
