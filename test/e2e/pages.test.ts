@@ -10,48 +10,26 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireBrowser } from '../../lib/local/browser.ts';
+import { DESKTOP, launchRecordingBrowser, PHONE, type RecordingBrowser } from '../browser.ts';
 import { api, newAccount, target } from './client.ts';
 import { closeMail, sendMail, uniqueSubject } from './mail.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../../test-output/screenshots');
-const DESKTOP = { viewport: { width: 1280, height: 800 } };
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+let browser: RecordingBrowser;
 
 beforeAll(async () => {
-  const executablePath = requireBrowser(); // throws naming what it searched and the install commands
   mkdirSync(SHOTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchRecordingBrowser();
 });
 
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
   await browser?.close();
   closeMail();
 });
 
-/** A fresh browser profile that records every request it makes and every dialog it is shown. */
-async function open(device: 'desktop' | 'phone') {
-  const context = await browser.newContext(device === 'desktop' ? DESKTOP : PHONE);
-  contexts.push(context);
-  const requests: string[] = [];
-  const dialogs: string[] = [];
-  const popups: string[] = [];
-  context.on('request', (r) => requests.push(r.url()));
-  const page = await context.newPage();
-  context.on('page', (p) => popups.push(p.url()));
-  page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
-  return { context, page, requests, dialogs, popups };
-}
+const open = (device: 'desktop' | 'phone') => browser.open(device === 'desktop' ? DESKTOP : PHONE);
 
 /** Nothing may spill sideways on a narrow screen. */
 const scrollWidth = async (page: Page) => Number(await page.evaluate('document.documentElement.scrollWidth'));

@@ -5,42 +5,17 @@
  * outside the stack, which the browser must never ask); and an upgrade link paid with the
  * sandbox's test card makes the account paid at once.
  */
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireBrowser } from '../../lib/local/browser.ts';
+import { launchRecordingBrowser, type RecordingBrowser } from '../browser.ts';
 import { api, binRequests, cleanUp, newAccount, newBin, ok, simulate } from './sandbox.ts';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+let browser: RecordingBrowser;
 
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: requireBrowser(), // throws naming what it searched and the install commands
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-});
+beforeAll(async () => { browser = await launchRecordingBrowser(); });
+afterAll(async () => { await browser?.close(); });
 afterAll(cleanUp);
 
-/** A fresh browser profile that records every request it makes, every dialog and every popup. */
-async function open() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
-  const requests: string[] = [];
-  const dialogs: string[] = [];
-  const popups: string[] = [];
-  context.on('request', (r) => requests.push(r.url()));
-  const page = await context.newPage();
-  // Registered after our own page opened: any page from now on is one the content opened.
-  context.on('page', (p) => popups.push(p.url()));
-  page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
-  return { page, requests, dialogs, popups };
-}
+const open = () => browser.open();
 
 const elsewhere = (requests: string[], origin: string) => requests.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith('data:'));
 
