@@ -3,8 +3,9 @@
  * emulator, no store, no environment variable of the stack's. What a test creates is recorded
  * and deleted by `cleanUp()` (afterAll), which then checks that nothing is left.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
+import { verifyWebhook, WebhookVerificationError } from '../../sdk/src/index.ts';
 
 export const sandbox = () => inject('sandbox');
 
@@ -101,18 +102,15 @@ export async function eventually<T>(what: string, check: () => Promise<T | undef
   }
 }
 
-/**
- * A webhook signature as its receiver checks it (Standard Webhooks: HMAC-SHA256 of
- * `<id>.<timestamp>.<body>` with the secret's bytes, base64, in `v1,<sig>`).
- */
+/** A delivery as its receiver checks it: the SDK's verifyWebhook (Standard Webhooks headers) with the webhook's secret. */
 export function signatureValid(secret: string, headers: Record<string, string>, body: string): boolean {
-  const id = headers['webhook-id'];
-  const ts = headers['webhook-timestamp'];
-  const given = headers['webhook-signature'];
-  if (!id || !ts || !given) return false;
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = createHmac('sha256', key).update(`${id}.${ts}.${body}`).digest('base64');
-  return given.split(' ').some((s) => s === `v1,${expected}`);
+  try {
+    verifyWebhook(body, headers, secret);
+    return true;
+  } catch (e) {
+    if (e instanceof WebhookVerificationError) return false;
+    throw e;
+  }
 }
 
 /**
