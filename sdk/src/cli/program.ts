@@ -517,6 +517,9 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
     });
 
   // test mode: request bins ------------------------------------------------------------------
+  /** What a bin answers, from --status and --delay-ms: only what was given. */
+  const respondOf = (o: { status?: number; delayMs?: number }) =>
+    ({ ...(o.status !== undefined ? { status: o.status } : {}), ...(o.delayMs !== undefined ? { delay_ms: o.delayMs } : {}) });
   const bins = program.command('bins').description('test mode: public URLs that record what is sent to them (point a webhook at one)');
   bins.command('create')
     .description('a new bin; prints its id and URL')
@@ -526,7 +529,7 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
     .addHelpText('after', examples('mailroom bins create', 'mailroom webhooks create "$(mailroom bins create --status 500 --json | jq -r .url)"'))
     .action(async (o: { status?: number; delayMs?: number; ttlHours?: number }, cmd: Command) => {
       const c = context(cmd);
-      const respond = { ...(o.status !== undefined ? { status: o.status } : {}), ...(o.delayMs !== undefined ? { delay_ms: o.delayMs } : {}) };
+      const respond = respondOf(o);
       const b = await c.mailroom.bins.create({ ...(Object.keys(respond).length ? { respond } : {}), ...(o.ttlHours !== undefined ? { ttl_hours: o.ttlHours } : {}) });
       if (c.json) printJson(b);
       else println(`${b.id} ${b.url}`);
@@ -537,7 +540,7 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
     .action(async (id: string, o: { status?: number; delayMs?: number }, cmd: Command) => {
       const c = context(cmd);
       if (o.status === undefined && o.delayMs === undefined) throw new UsageError('give --status <code> and/or --delay-ms <ms>');
-      const b = await c.mailroom.bins.update(id, { respond: { ...(o.status !== undefined ? { status: o.status } : {}), ...(o.delayMs !== undefined ? { delay_ms: o.delayMs } : {}) } });
+      const b = await c.mailroom.bins.update(id, { respond: respondOf(o) });
       if (c.json) printJson(b);
       else println(`${b.id} answers ${b.respond.status} after ${b.respond.delay_ms} ms`);
     });
