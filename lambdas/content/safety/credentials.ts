@@ -5,7 +5,7 @@
  * is not handing one over), requests for non-secret data.
  */
 import { ASK, MONEY, NEGATION, SECRET } from './lexicon.ts';
-import { excerpt, findAll, has, sentenceAround, type Family } from './text.ts';
+import { excerpt, findAll, has, sentenceHas, type Family } from './text.ts';
 
 /** How far apart (characters of folded text) a request and the secret it names may be. */
 const ASK_WINDOW = 160;
@@ -54,10 +54,10 @@ const NEVER: Family = [
   'never', 'not', 'don\'t', 'do not', 'won\'t', 'will not', 'didn\'t', 'did not', 'don’t', 'won’t', 'niemals', 'nie', 'nicht', 'nunca',
   'jamás', 'jamais', 'mai', 'nooit', '決して', '絶対に', '不会', '切勿', '请勿', '绝不', '从不',
 ];
-const isReset = (folded: string, at: number) => has(sentenceAround(folded, at), NEW_SECRET);
+const isReset = (folded: string, at: number) => sentenceHas(folded, at, NEW_SECRET);
 
 /** A sentence that warns or negates ("we will never ask for your PIN", "don't include card details"). */
-const negated = (folded: string, at: number) => has(sentenceAround(folded, at), NEGATION);
+const negated = (folded: string, at: number) => sentenceHas(folded, at, NEGATION);
 
 /**
  * The first request for a secret in folded text, as evidence; undefined when there is none.
@@ -71,7 +71,7 @@ export function credentialRequest(folded: string): string | undefined {
   for (const s of secrets) {
     if (negated(folded, s.at) || isReset(folded, s.at)) continue;
     for (const a of asks) {
-      if (Math.abs(a.at - s.at) > ASK_WINDOW || has(sentenceAround(folded, a.at), NEVER)) continue;
+      if (Math.abs(a.at - s.at) > ASK_WINDOW || sentenceHas(folded, a.at, NEVER)) continue;
       return excerpt(folded, Math.min(a.at, s.at), Math.max(a.end, s.end));
     }
   }

@@ -25,6 +25,13 @@ const MULTI_LABEL_SUFFIXES = new Set([
 /** The registrable domain (the part a party registers): lower case, punycode, no trailing dot. */
 export function registrableDomain(host: string): string {
   const ascii = toAsciiHost(host);
+  // A name without empty labels and with one or two dots: the last two labels, unless they are a suffix.
+  const last = ascii.lastIndexOf('.');
+  if (last > 0 && last < ascii.length - 1 && ascii[last - 1] !== '.') {
+    const prev = ascii.lastIndexOf('.', last - 1);
+    if (prev < 0 && ascii[0] !== '.') return ascii;
+    if (prev > 0 && ascii[prev - 1] !== '.' && ascii.lastIndexOf('.', prev - 1) < 0 && ascii[0] !== '.' && !MULTI_LABEL_SUFFIXES.has(ascii.slice(prev + 1))) return ascii.slice(prev + 1);
+  }
   const labels = ascii.split('.').filter(Boolean);
   if (labels.length <= 2) return labels.join('.');
   const lastTwo = labels.slice(-2).join('.');
@@ -171,15 +178,25 @@ export const isBrandOwned = (host: string) => BRAND_OWNED.has(registrableDomain(
 
 /** Look-alike substitutions folded before comparing a label with a brand name ("rn" reads as "m"). */
 function skeleton(label: string): string {
-  let s = label;
-  for (const [from, to] of [['rn', 'm'], ['vv', 'w'], ['cl', 'd'], ['0', 'o'], ['1', 'l'], ['3', 'e'], ['5', 's'], ['4', 'a'], ['ı', 'i']] as const) {
-    s = s.split(from).join(to);
-  }
-  return s.replace(/i/g, 'l');
+  // One pass: no replacement makes another's pattern ("c1" gives "cl", as when "cl" was replaced first).
+  return SKELETON_PART.test(label) ? label.replace(SKELETON_PARTS, (m) => SKELETON_OF[m]!) : label;
 }
+const SKELETON_OF: Record<string, string> = { rn: 'm', vv: 'w', cl: 'd', 0: 'o', 1: 'l', 3: 'e', 5: 's', 4: 'a', ı: 'l', i: 'l' };
+const SKELETON_PART = /rn|vv|cl|[01354ıi]/;
+const SKELETON_PARTS = /rn|vv|cl|[01354ıi]/g;
 
-/** skeleton() of each brand name, by BRANDS index: computed once, compared with every label. */
-const BRAND_SKELETONS = BRANDS.map((b) => skeleton(b.name));
+/** The first brand (BRANDS index) with each name, and with each skeleton() among names of 5 letters or more. */
+const BRAND_INDEX_BY_NAME = new Map<string, number>();
+const BRAND_INDEX_BY_SKELETON = new Map<string, number>();
+/** BRANDS indexes of names of 6 letters or more, by name length: only these are compared letter by letter. */
+const EDITABLE_BY_LENGTH = new Map<number, number[]>();
+/** The lengths of brand names of 4 letters or more, ascending: where a brand can end and a lure word begin. */
+const BRAND_NAME_LENGTHS = [...new Set(BRANDS.map((b) => b.name.length).filter((n) => n >= 4))].sort((a, b) => a - b);
+for (const [i, b] of BRANDS.entries()) {
+  if (!BRAND_INDEX_BY_NAME.has(b.name)) BRAND_INDEX_BY_NAME.set(b.name, i);
+  if (b.name.length >= 5 && !BRAND_INDEX_BY_SKELETON.has(skeleton(b.name))) BRAND_INDEX_BY_SKELETON.set(skeleton(b.name), i);
+  if (b.name.length >= 6) EDITABLE_BY_LENGTH.set(b.name.length, [...(EDITABLE_BY_LENGTH.get(b.name.length) ?? []), i]);
+}
 
 /** Latin letters that Cyrillic and Greek glyphs imitate, for IDN labels (checked after domainToUnicode). */
 const CONFUSABLE: Record<string, string> = {
@@ -204,11 +221,11 @@ function withinOneEdit(a: string, b: string): boolean {
 }
 
 /** Words that phishing domains add to a brand ("paypal-security", "appleid-verify"). */
-const LURE_WORDS = [
+const LURE_WORDS = new Set([
   'secure', 'security', 'login', 'signin', 'verify', 'verification', 'account', 'accounts', 'support', 'update', 'service', 'services',
   'alert', 'alerts', 'help', 'billing', 'payment', 'pay', 'auth', 'id', 'online', 'web', 'mail', 'team', 'center', 'centre', 'notice',
   'confirm', 'unlock', 'recovery', 'customer', 'card', 'bank', 'banking', 'official', 'portal', 'refund', 'care',
-];
+]);
 
 export interface Lookalike { host: string; brand: string; how: string }
 
@@ -259,12 +276,19 @@ export function lookalikeOf(rawHost: string): Lookalike | undefined {
 /** A registrable label that is a brand with a substituted letter, or a brand plus a lure word. */
 function matchBrand(label: string): { brand: string; how: string } | undefined {
   const compact = label.replace(/-/g, '');
-  const compactSkeleton = skeleton(compact);
-  for (const [i, b] of BRANDS.entries()) {
-    if (compact === b.name) return { brand: b.name, how: `the brand name ${b.name} on a domain the brand does not own` };
-    if ((b.name.length >= 5 && compactSkeleton === BRAND_SKELETONS[i]) || (b.name.length >= 6 && withinOneEdit(compact, b.name))) {
-      return { brand: b.name, how: `a typosquat of ${b.name}` };
+  // The first brand in list order that the label names exactly, or imitates by skeleton or one edit.
+  const exact = BRAND_INDEX_BY_NAME.get(compact) ?? Infinity;
+  let first = Math.min(exact, BRAND_INDEX_BY_SKELETON.get(skeleton(compact)) ?? Infinity);
+  for (let len = compact.length - 1; len <= compact.length + 1; len++) {
+    for (const i of EDITABLE_BY_LENGTH.get(len) ?? []) {
+      const name = BRANDS[i]!.name;
+      // One edit leaves the first or the last letter as it was.
+      if (i < first && (compact[0] === name[0] || compact[compact.length - 1] === name[name.length - 1]) && withinOneEdit(compact, name)) first = i;
     }
+  }
+  if (first !== Infinity) {
+    const name = BRANDS[first]!.name;
+    return first === exact ? { brand: name, how: `the brand name ${name} on a domain the brand does not own` } : { brand: name, how: `a typosquat of ${name}` };
   }
   // Brand plus a word: a whole hyphen-separated token is the brand (sparkasse-sicherheitsdienst), or
   // the brand is glued to a lure word (paypalsecure).
@@ -272,13 +296,19 @@ function matchBrand(label: string): { brand: string; how: string } | undefined {
   if (tokens.length > 1) {
     for (const t of tokens) {
       const b = BRAND_BY_NAME.get(t);
-      if (b && (b.name.length >= 4 || tokens.some((x) => LURE_WORDS.includes(x)))) return { brand: b.name, how: `the brand name ${b.name} plus other words` };
+      if (b && (b.name.length >= 4 || tokens.some((x) => LURE_WORDS.has(x)))) return { brand: b.name, how: `the brand name ${b.name} plus other words` };
     }
   }
-  for (const b of BRANDS) {
-    if (b.name.length < 4) continue;
-    if (compact.startsWith(b.name) && LURE_WORDS.includes(compact.slice(b.name.length))) return { brand: b.name, how: `the brand name ${b.name} plus a lure word` };
-    if (compact.endsWith(b.name) && LURE_WORDS.includes(compact.slice(0, -b.name.length))) return { brand: b.name, how: `the brand name ${b.name} plus a lure word` };
+  // The first brand in list order (of 4 letters or more) that the label starts or ends with, the rest a lure word.
+  let glued = Infinity;
+  for (const len of BRAND_NAME_LENGTHS) {
+    if (len >= compact.length) break;
+    const head = BRAND_INDEX_BY_NAME.get(compact.slice(0, len));
+    if (head !== undefined && head < glued && LURE_WORDS.has(compact.slice(len))) glued = head;
+    const tail = BRAND_INDEX_BY_NAME.get(compact.slice(-len));
+    if (tail !== undefined && tail < glued && LURE_WORDS.has(compact.slice(0, -len))) glued = tail;
   }
-  return undefined;
+  if (glued === Infinity) return undefined;
+  const name = BRANDS[glued]!.name;
+  return { brand: name, how: `the brand name ${name} plus a lure word` };
 }

@@ -99,8 +99,8 @@ export function assessSafety(input: SafetyInput): Security {
   if (bodyRaw.length <= MAX_SCAN_CHARS) {
     const [subject, visible, text] = [fold(input.subject), fold(input.visibleText), fold(textPart)];
     body = `${subject}\n\n${visible}\n\n${text}`;
-    // The message text and the text part are read again as sources: their indexes come from the body's.
-    indexWithParts(body, [{ text: visible, at: subject.length + 2 }, { text, at: subject.length + visible.length + 4 }]);
+    // The subject, the message text and the text part are read again as sources: their indexes come from the body's.
+    indexWithParts(body, [{ text: subject, at: 0 }, { text: visible, at: subject.length + 2 }, { text, at: subject.length + visible.length + 4 }]);
   } else {
     body = foldText(bodyRaw);
   }

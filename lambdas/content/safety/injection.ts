@@ -13,7 +13,7 @@ import {
   AI_READER, APPROVE, BYPASS, CLICK, CONCEAL, DECODE, DELETE, DISCUSSION, FOLLOW, IGNORE, INSTRUCTIONS, MACHINERY, MAIL_COLLECTION,
   PERSONA, REVEAL, SEND, SETTINGS, SUMMARY,
 } from './lexicon.ts';
-import { excerpt, findAll, has, near, paragraphs } from './text.ts';
+import { excerpt, findAll, has, MAX_PARAGRAPH_CHARS, near, paragraphs } from './text.ts';
 
 /** How close (characters) "ignore" and "instructions" must be to read as one phrase. */
 const OVERRIDE_WINDOW = 60;
@@ -51,10 +51,29 @@ function insideQuotes(p: string, at: number): boolean {
   return depth > 0;
 }
 
+/** A line that opens like a system turn ("system:"), in several languages. */
+const SYSTEM_LINE = /(?:^|\n)[ \t]*(?:system|sistema|système|システム|系统)[ \t]*[:：]/;
+
+/**
+ * Whether the text holds a signal every rule of findInjection needs. A paragraph made of whole
+ * lines holds a stem only where the whole text does (no stem spans a line break), so when the
+ * text has none, no paragraph has: most mail is then read once instead of once per paragraph.
+ */
+function hasSignal(folded: string): boolean {
+  return (has(folded, IGNORE) && has(folded, INSTRUCTIONS)) || has(folded, PERSONA) || has(folded, MACHINERY) || has(folded, AI_READER)
+    || has(folded, CONCEAL) || has(folded, BYPASS) || folded.includes('![') || SYSTEM_LINE.test(folded);
+}
+
+/** A paragraph cut inside a line (paragraphs' length cap) starts or ends mid-word: it may hold a stem the whole text does not. */
+function cutInsideLine(folded: string, p: { text: string; at: number }): boolean {
+  const end = p.at + p.text.length;
+  return (p.at > 0 && folded[p.at - 1] !== '\n') || (end < folded.length && folded[end - 1] !== '\n' && folded[end] !== '\n');
+}
+
 /** The signals of one paragraph (folded text). */
 function signalsOf(p: string) {
   const override = near(p, IGNORE, INSTRUCTIONS, OVERRIDE_WINDOW) ?? findAll(p, PERSONA, 1)[0];
-  const machinery = findAll(p, MACHINERY, 1)[0] ?? (/(?:^|\n)[ \t]*(?:system|sistema|système|システム|系统)[ \t]*[:：]/.test(p) ? { at: 0, end: 0 } : undefined);
+  const machinery = findAll(p, MACHINERY, 1)[0] ?? (SYSTEM_LINE.test(p) ? { at: 0, end: 0 } : undefined);
   const reader = findAll(p, AI_READER, 1)[0];
   const exfil = has(p, SEND) && has(p, MAIL_COLLECTION);
   const act = exfil || has(p, DELETE) || has(p, REVEAL) || has(p, SETTINGS) || has(p, APPROVE) || has(p, SUMMARY) || has(p, CLICK);
@@ -72,7 +91,10 @@ function signalsOf(p: string) {
  * quoted examples inside it are not aimed at its reader.
  */
 export function findInjection(folded: string, aboutTheTopic: boolean): InjectionHit | undefined {
+  const signal = hasSignal(folded);
+  if (!signal && folded.length <= MAX_PARAGRAPH_CHARS) return undefined;
   const paras = paragraphs(folded);
+  if (!signal && !paras.some((p) => cutInsideLine(folded, p))) return undefined;
   for (let i = 0; i < paras.length; i++) {
     const p = paras[i]!.text;
     const s = signalsOf(p);

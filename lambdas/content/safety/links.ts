@@ -23,6 +23,9 @@ const validTld = (tld: string) => TLDS.has(tld) || (tld.length === 2 && /^[a-z]{
 export function hostShownBy(text: string): string | undefined {
   const t = trimPunctuation(text.trim());
   if (t === '' || t.length > 2_000 || /\s/.test(t)) return undefined;
+  // An ASCII word without "." or "%" parses to no dotted name (a number like 2130706433 to an
+  // IPv4 address, which no top-level domain ends): no URL parse for ordinary words.
+  if (!/[.%]|[^\0-\x7f]/.test(t)) return undefined;
   const withScheme = /^https?:\/\//i.test(t) ? t : `https://${t}`;
   const host = hostOfUrl(withScheme);
   if (!host || !host.includes('.')) return undefined;
@@ -55,10 +58,11 @@ const decode = (s: string) => {
  * undefined for an opaque ESP tracker (its destination cannot be read, so it is not compared).
  */
 export function destinationOf(href: string): string | undefined {
-  const host = hostOfUrl(href);
-  if (!host) return undefined;
   let u: URL;
   try { u = new URL(href.trim()); } catch { return undefined; }
+  // hostOfUrl's reading, from the one parse.
+  const host = u.protocol === 'http:' || u.protocol === 'https:' ? u.hostname.toLowerCase().replace(/\.$/, '') : '';
+  if (!host) return undefined;
   const reg = registrableDomain(host);
   if (reg === 'awstrack.me') {
     const m = /^\/L0\/([^/]+)/.exec(u.pathname);

@@ -30,8 +30,11 @@ const HOMOGLYPHS: Record<string, string> = {
 /** Digits and signs written for letters inside words ("1gn0re", "pa$$word"). */
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', '$': 's' };
 
-const isAsciiLetter = (c: string) => (c >= 'a' && c <= 'z');
 const isLetter = (c: string) => c.toLowerCase() !== c.toUpperCase() || c > '\u3000';
+
+/** HOMOGLYPHS and LEET by code unit (every key is one code unit): foldWord reads a table, not an object. */
+const GLYPH_OF = new Map<number, number>(Object.entries(HOMOGLYPHS).map(([k, v]) => [k.charCodeAt(0), v.charCodeAt(0)]));
+const LEET_OF = new Map<number, number>(Object.entries(LEET).map(([k, v]) => [k.charCodeAt(0), v.charCodeAt(0)]));
 
 /**
  * One word's folding: homoglyphs when the word mixes them with Latin letters or is made only of
@@ -40,18 +43,28 @@ const isLetter = (c: string) => c.toLowerCase() !== c.toUpperCase() || c > '\u30
  */
 function foldWord(w: string): string {
   let latin = 0, glyph = 0, leet = 0, other = 0;
-  for (const c of w) {
-    if (isAsciiLetter(c)) latin++;
-    else if (HOMOGLYPHS[c]) glyph++;
-    else if (LEET[c]) leet++;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (c >= 97 && c <= 122) latin++;
+    else if (GLYPH_OF.has(c)) glyph++;
+    else if (LEET_OF.has(c)) leet++;
     else other++;
   }
   const mapGlyphs = glyph > 0 && (latin > 0 || other === 0);
   const mapLeet = leet > 0 && latin + glyph > 0 && latin + glyph >= leet;
   if (!mapGlyphs && !mapLeet) return w;
+  // The unchanged runs are copied whole: a long word (a URL) maps a few characters.
   let out = '';
-  for (const c of w) out += (mapGlyphs && HOMOGLYPHS[c]) || (mapLeet && LEET[c]) || c;
-  return out;
+  let kept = 0;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    const f = (mapGlyphs && GLYPH_OF.get(c)) || (mapLeet && LEET_OF.get(c));
+    if (f) {
+      out += w.slice(kept, i) + String.fromCharCode(f);
+      kept = i + 1;
+    }
+  }
+  return out + w.slice(kept);
 }
 
 /**
@@ -127,11 +140,12 @@ function foldWords(text: string): string {
  * Two one-code-point tokens next to each other (one space apart) on a line: only then can
  * joinSpacedLetters join letters; any other line just has its runs of spaces squeezed.
  */
-const SPACED_PAIR = /(?<![^ \n])(?:[^ \n]|[\ud800-\udbff][\udc00-\udfff]) (?:[^ \n]|[\ud800-\udbff][\udc00-\udfff])(?![^ \n])/;
+const SPACED_PAIR = /(?:^|[ \n])(?:[^ \n]|[\ud800-\udbff][\udc00-\udfff]) (?:[^ \n]|[\ud800-\udbff][\udc00-\udfff])(?=[ \n]|$)/;
 
 /** Runs of spaces as one, none at the start or end of a line (joinSpacedLetters on a line it cannot join). */
 function squeezeSpaces(text: string): string {
-  const t = text.replace(/ {2,}/g, ' ').replace(/ ?\n ?/g, '\n');
+  // Only a line break with a space beside it changes: the others are left alone, not rewritten.
+  const t = text.replace(/ {2,}/g, ' ').replace(/ \n ?|\n /g, '\n');
   return t.slice(t.startsWith(' ') ? 1 : 0, t.endsWith(' ') ? -1 : undefined);
 }
 
@@ -172,7 +186,9 @@ const stemIds = new Map<string, number>();
 /** The trie's first level: an array for ASCII (most characters of most mail), a Map for the rest. */
 const trieAscii: (TrieNode | undefined)[] = new Array(128).fill(undefined);
 const trieOther = new Map<number, TrieNode>();
-const familyIds = new WeakMap<Family, number[]>();
+/** A family's stem ids in its order, and as a set (to test the few stems a text holds against it). */
+interface FamilyStems { ids: number[]; set: Set<number> }
+const familyStems = new WeakMap<Family, FamilyStems>();
 
 /** Per code unit: LATIN (isLatinWordCode), STARTS (a stem starts with it). A table read is what keeps the scan cheap. */
 const LATIN = 1;
@@ -180,13 +196,14 @@ const STARTS = 2;
 const CHAR_KIND = new Uint8Array(0x10000);
 for (let c = 0; c < CHAR_KIND.length; c++) if (isLatinWordCode(c)) CHAR_KIND[c] = LATIN;
 
-/** The stem ids of a family, in its order; a family seen the first time adds its stems. */
-function idsOf(family: Family): number[] {
-  let ids = familyIds.get(family);
-  if (ids) return ids;
-  ids = family.map((entry) => stemIds.get(entry) ?? addStem(entry));
-  familyIds.set(family, ids);
-  return ids;
+/** The stems of a family; a family seen the first time adds its stems. */
+function stemsOf(family: Family): FamilyStems {
+  let f = familyStems.get(family);
+  if (f) return f;
+  const ids = family.map((entry) => stemIds.get(entry) ?? addStem(entry));
+  f = { ids, set: new Set(ids) };
+  familyStems.set(family, f);
+  return f;
 }
 
 function addStem(entry: string): number {
@@ -220,15 +237,16 @@ function addStem(entry: string): number {
   return id;
 }
 
-/** Where each stem occurs in a text, by stem id (positions ascending). */
-type StemIndex = (number[] | undefined)[];
+/** Where each stem occurs in a text, by stem id (positions ascending), and the ids of the stems that occur. */
+interface StemIndex { at: (number[] | undefined)[]; found: number[] }
 
 /**
  * One scan for every stem: a Latin stem is tried only where a word starts, any other where its
  * first character is; the trie walk stops at the first character no stem continues with.
  */
 function indexStems(text: string): StemIndex {
-  const hits: StemIndex = [];
+  const at: StemIndex['at'] = [];
+  const found: number[] = [];
   const n = text.length;
   let prevLatin = false;
   for (let i = 0; i < n; i++) {
@@ -250,7 +268,14 @@ function indexStems(text: string): StemIndex {
         const wordGoesOn = j < n && (CHAR_KIND[text.charCodeAt(j)]! & LATIN) !== 0;
         for (let k = 0; k < ids.length; k++) {
           const id = ids[k]!;
-          if (!wordGoesOn || !STEMS[id]!.endsWord) (hits[id] ??= []).push(i);
+          if (wordGoesOn && STEMS[id]!.endsWord) continue;
+          const positions = at[id];
+          if (positions === undefined) {
+            at[id] = [i];
+            found.push(id);
+          } else {
+            positions.push(i);
+          }
         }
       }
       if (j >= n) break;
@@ -261,7 +286,7 @@ function indexStems(text: string): StemIndex {
       node = node.children[k];
     }
   }
-  return hits;
+  return { at, found };
 }
 
 /** The last texts indexed: the rules ask many families of one paragraph, and several of the whole mail. */
@@ -286,11 +311,18 @@ export function indexWithParts(whole: string, parts: readonly { text: string; at
   for (const { text, at } of parts) {
     if (text === '' || whole.slice(at, at + text.length) !== text || recent.some((r) => r.text === text)) continue;
     const end = at + text.length;
-    const cut: StemIndex = [];
-    for (let id = 0; id < index.length; id++) {
-      const positions = index[id];
-      if (positions === undefined) continue;
-      for (const p of positions) if (p >= at && p < end) (cut[id] ??= []).push(p - at);
+    const cut: StemIndex = { at: [], found: [] };
+    for (const id of index.found) {
+      for (const p of index.at[id]!) {
+        if (p < at || p >= end) continue;
+        const positions = cut.at[id];
+        if (positions === undefined) {
+          cut.at[id] = [p - at];
+          cut.found.push(id);
+        } else {
+          positions.push(p - at);
+        }
+      }
     }
     if (recent.unshift({ text, index: cut }) > RECENT_MAX) recent.pop();
   }
@@ -305,10 +337,12 @@ export function indexWithParts(whole: string, parts: readonly { text: string; at
  */
 export function findAll(text: string, family: Family, max = 64): { at: number; end: number; stem: string }[] {
   const out: { at: number; end: number; stem: string }[] = [];
-  const ids = idsOf(family);
+  // The family first: one seen the first time adds stems, and indexes are built anew.
+  const { ids } = stemsOf(family);
   const index = stemIndexOf(text);
+  if (index.found.length === 0) return out;
   for (const id of ids) {
-    const at = index[id];
+    const at = index.at[id];
     if (at === undefined) continue;
     const { stem } = STEMS[id]!;
     for (let k = 0; k < at.length && out.length < max; k++) out.push({ at: at[k]!, end: at[k]! + stem.length, stem });
@@ -318,9 +352,9 @@ export function findAll(text: string, family: Family, max = 64): { at: number; e
 }
 
 export function has(text: string, family: Family): boolean {
-  const ids = idsOf(family);
-  const index = stemIndexOf(text);
-  for (const id of ids) if (index[id] !== undefined) return true;
+  const { set } = stemsOf(family);
+  const { found } = stemIndexOf(text);
+  for (const id of found) if (set.has(id)) return true;
   return false;
 }
 
@@ -337,8 +371,11 @@ export function near(text: string, a: Family, b: Family, window: number): { at: 
   return undefined;
 }
 
+/** Longest paragraph the rules read as one: a longer one is cut into pieces this long. */
+export const MAX_PARAGRAPH_CHARS = 1_500;
+
 /** Paragraphs: runs of lines between blank lines, with where each starts; a very long one is cut. */
-export function paragraphs(text: string, maxChars = 1_500): { text: string; at: number }[] {
+export function paragraphs(text: string, maxChars = MAX_PARAGRAPH_CHARS): { text: string; at: number }[] {
   const out: { text: string; at: number }[] = [];
   let start = 0;
   let pos = 0;
@@ -359,14 +396,34 @@ export function paragraphs(text: string, maxChars = 1_500): { text: string; at: 
   return out;
 }
 
-/** The sentence around position `at`: back to the previous and on to the next sentence end or line break pair. */
-export function sentenceAround(text: string, at: number, limit = 300): string {
+/** Where the sentence around position `at` lies: back to the previous and on to the next sentence end or line break. */
+function sentenceBounds(text: string, at: number, limit: number): { from: number; to: number } {
   const isEnd = (c: string | undefined) => c === '.' || c === '!' || c === '?' || c === '。' || c === '！' || c === '？' || c === '\n';
   let s = at;
   while (s > 0 && at - s < limit && !(isEnd(text[s - 1]) && (text[s - 1] !== '.' || text[s] === ' ' || text[s] === '\n'))) s--;
   let e = at;
   while (e < text.length && e - at < limit && !(isEnd(text[e]) && (text[e] !== '.' || text[e + 1] === ' ' || text[e + 1] === undefined || text[e + 1] === '\n'))) e++;
-  return text.slice(s, e + 1);
+  return { from: s, to: Math.min(text.length, e + 1) };
+}
+
+/**
+ * has() on the sentence around `at`, read from the text's own index when the sentence starts and
+ * ends outside a word (as it does unless cut at `limit`): a stem lies in it exactly when it lies
+ * in the text between those bounds. A sentence cut inside a word is indexed on its own.
+ */
+export function sentenceHas(text: string, at: number, family: Family, limit = 300): boolean {
+  const { from, to } = sentenceBounds(text, at, limit);
+  const clean = (from === 0 || (CHAR_KIND[text.charCodeAt(from - 1)]! & LATIN) === 0) && (to === text.length || (CHAR_KIND[text.charCodeAt(to)]! & LATIN) === 0);
+  if (!clean) return has(text.slice(from, to), family);
+  const { set } = stemsOf(family);
+  const index = stemIndexOf(text);
+  for (const id of index.found) {
+    if (!set.has(id)) continue;
+    const positions = index.at[id]!;
+    const len = STEMS[id]!.stem.length;
+    for (const p of positions) if (p >= from && p + len <= to) return true;
+  }
+  return false;
 }
 
 /** The offending text as evidence: white space collapsed, cut to MAX_EVIDENCE_CHARS. */
@@ -388,6 +445,18 @@ export function excerpt(text: string, at: number, end: number): string {
 const BASE64_TABLE = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=') BASE64_TABLE[c.charCodeAt(0)] = 1;
 const BASE64_CHAR = (c: number) => c < 128 && BASE64_TABLE[c] === 1;
+
+/** More than 80% of the code points are letters or spaces: decoded text, not binary. */
+function isReadable(decoded: string): boolean {
+  let readable = 0;
+  let total = 0;
+  for (const ch of decoded) {
+    total++;
+    const c = ch.charCodeAt(0);
+    if (c < 128 ? c === 32 || ((c | 32) >= 97 && (c | 32) <= 122) : isLetter(ch)) readable++;
+  }
+  return readable / total > 0.8;
+}
 
 /**
  * Texts hidden in base64 blocks: runs of at least 24 base64 characters (line breaks inside a
@@ -412,9 +481,7 @@ export function decodeBase64Blocks(text: string, maxBlocks = 8): string[] {
     const chars = breaks > 0 ? text.slice(start, j).replace(/[\r\n]/g, '') : text.slice(start, j);
     if (!/[0-9+/=]/.test(chars) || !/[a-z]/.test(chars) || !/[A-Z]/.test(chars)) continue;
     const decoded = Buffer.from(chars, 'base64').toString('utf8');
-    let readable = 0;
-    for (const ch of decoded) if (isLetter(ch) || ch === ' ') readable++;
-    if (decoded.length >= 16 && readable / [...decoded].length > 0.8 && decoded.includes(' ')) out.push(decoded);
+    if (decoded.length >= 16 && decoded.includes(' ') && isReadable(decoded)) out.push(decoded);
   }
   return out;
 }
