@@ -7,64 +7,16 @@
 import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DynamoDBClient, ListTablesCommand, PutItemCommand, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { connectStream, subscribe, terminateStreams, type Frame } from '../ws-client.ts';
 import { addInbox, api, newAccount, target, type CreatedInbox } from './client.ts';
 import { addressOf, closeMail, sendMail, uniqueSubject } from './mail.ts';
 
-type Frame = Record<string, any>;
-
-/** A connected socket with every frame it got, and a way to wait for the next matching one. */
-interface Client {
-  ws: WebSocket;
-  frames: Frame[];
-  /** The first frame matching pred, from frame number `since` on (already received ones count). */
-  next(pred: (f: Frame) => boolean, timeoutMs?: number, what?: string, since?: number): Promise<Frame>;
-  close(): Promise<void>;
-}
-
-const opened: WebSocket[] = [];
-afterAll(() => { for (const ws of opened) ws.terminate(); closeMail(); });
+afterAll(() => { terminateStreams(); closeMail(); });
 
 async function streamUrl(key: string): Promise<string> {
   const r = await api('GET', '/v1/stream', { key });
   expect(r.status, r.text).toBe(200);
   return r.body.result.url as string;
-}
-
-/** Opens a socket; rejects with the HTTP status when the handshake is refused. */
-function connect(url: string, opts: { key?: string; query?: boolean } = {}): Promise<Client> {
-  const u = opts.query && opts.key ? `${url}?key=${encodeURIComponent(opts.key)}` : url;
-  const ws = new WebSocket(u, { headers: !opts.query && opts.key ? { authorization: `Bearer ${opts.key}` } : {} });
-  opened.push(ws);
-  const frames: Frame[] = [];
-  const waiters: { pred: (f: Frame) => boolean; resolve: (f: Frame) => void; from: number }[] = [];
-  ws.on('message', (data) => {
-    const f = JSON.parse(data.toString()) as Frame;
-    frames.push(f);
-    for (const w of [...waiters]) if (w.pred(f)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(f); }
-  });
-  const client: Client = {
-    ws, frames,
-    next: (pred, timeoutMs = 20_000, what = 'a frame', since = 0) => new Promise((resolve, reject) => {
-      const seen = frames.slice(since).find(pred);
-      if (seen) { resolve(seen); return; }
-      const w = { pred, resolve: (f: Frame) => { clearTimeout(t); resolve(f); }, from: frames.length };
-      const t = setTimeout(() => { waiters.splice(waiters.indexOf(w), 1); reject(new Error(`no ${what} in ${timeoutMs} ms; got ${JSON.stringify(frames)}`)); }, timeoutMs);
-      waiters.push(w);
-    }),
-    close: () => new Promise((r) => { if (ws.readyState === WebSocket.CLOSED) r(); else { ws.once('close', () => r()); ws.close(); } }),
-  };
-  return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve(client));
-    ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`handshake refused: ${res.statusCode}`), { status: res.statusCode })));
-    ws.once('error', reject);
-  });
-}
-
-async function subscribe(c: Client, msg: Record<string, unknown> = {}) {
-  const since = c.frames.length;
-  c.ws.send(JSON.stringify({ type: 'subscribe', ...msg }));
-  return c.next((f) => f.type === 'subscribed' || f.type === 'error', 20_000, 'subscribe answer', since);
 }
 
 const received = (subject: string) => (f: Frame) => f.event === 'message.received' && f.message?.subject === subject;
@@ -84,9 +36,9 @@ describe('connecting', () => {
   it('refuses a missing or unknown key with 401, and takes ?key= as browsers must', async () => {
     const a = await newAccount();
     const url = await streamUrl(a.api_key);
-    await expect(connect(url)).rejects.toMatchObject({ status: 401 });
-    await expect(connect(url, { key: 'mr_free_00000000000000000000000000000000' })).rejects.toMatchObject({ status: 401 });
-    const c = await connect(url, { key: a.api_key, query: true });
+    await expect(connectStream(url)).rejects.toMatchObject({ status: 401 });
+    await expect(connectStream(url, { key: 'mr_free_00000000000000000000000000000000' })).rejects.toMatchObject({ status: 401 });
+    const c = await connectStream(url, { key: a.api_key, query: true });
     expect((await subscribe(c)).type).toBe('subscribed');
     await c.close();
   });
@@ -96,8 +48,8 @@ describe('connecting', () => {
     const url = await streamUrl(a.api_key);
     const r = await api('POST', `/v1/inboxes/${a.id}/rotate-key`, { key: a.api_key });
     expect(r.status, r.text).toBe(200);
-    await expect(connect(url, { key: a.api_key })).rejects.toMatchObject({ status: 401 });
-    const c = await connect(url, { key: r.body.result.api_key as string });
+    await expect(connectStream(url, { key: a.api_key })).rejects.toMatchObject({ status: 401 });
+    const c = await connectStream(url, { key: r.body.result.api_key as string });
     expect((await subscribe(c)).type).toBe('subscribed');
     await c.close();
   });
@@ -106,7 +58,7 @@ describe('connecting', () => {
 describe('live events', () => {
   it('a message.received frame, the webhook payload with its event_id, arrives after a real SMTP mail', async () => {
     const a = await newAccount();
-    const c = await connect(await streamUrl(a.account_api_key), { key: a.account_api_key });
+    const c = await connectStream(await streamUrl(a.account_api_key), { key: a.account_api_key });
     expect(await subscribe(c)).toMatchObject({ type: 'subscribed', event_types: null, inbox_ids: null });
     const subject = uniqueSubject('stream live');
     await mailTo(a, subject);
@@ -121,9 +73,9 @@ describe('live events', () => {
     const a = await newAccount();
     const other = await addInbox(a.account_api_key);
     const url = await streamUrl(a.account_api_key);
-    const byInbox = await connect(url, { key: a.account_api_key });
+    const byInbox = await connectStream(url, { key: a.account_api_key });
     expect(await subscribe(byInbox, { inbox_ids: [other.id] })).toMatchObject({ type: 'subscribed', inbox_ids: [other.id] });
-    const byType = await connect(url, { key: a.account_api_key });
+    const byType = await connectStream(url, { key: a.account_api_key });
     expect(await subscribe(byType, { event_types: ['thread.created'] })).toMatchObject({ type: 'subscribed' });
 
     const s1 = uniqueSubject('stream to first');
@@ -143,7 +95,7 @@ describe('live events', () => {
   it("another account's events never arrive", async () => {
     const a = await newAccount();
     const b = await newAccount();
-    const c = await connect(await streamUrl(a.account_api_key), { key: a.account_api_key });
+    const c = await connectStream(await streamUrl(a.account_api_key), { key: a.account_api_key });
     await subscribe(c);
     // Even naming b's inbox is refused: it is not in a's account.
     expect(await subscribe(c, { inbox_ids: [b.id] })).toMatchObject({ type: 'error', error: 'INBOX_NOT_FOUND', field: 'inbox_ids' });
@@ -161,7 +113,7 @@ describe('live events', () => {
   it('an inbox key cannot subscribe to another inbox, and hears only its own', async () => {
     const a = await newAccount();
     const other = await addInbox(a.account_api_key);
-    const c = await connect(await streamUrl(a.api_key), { key: a.api_key });
+    const c = await connectStream(await streamUrl(a.api_key), { key: a.api_key });
     expect(await subscribe(c, { inbox_ids: [other.id] })).toMatchObject({ type: 'error', error: 'INVALID_API_KEY', field: 'inbox_ids' });
     c.frames.length = 0;
     // With no inbox_ids it hears its own inbox only.
@@ -179,7 +131,7 @@ describe('live events', () => {
 
   it('answers ping with pong, and an unknown message with an error frame', async () => {
     const a = await newAccount();
-    const c = await connect(await streamUrl(a.api_key), { key: a.api_key });
+    const c = await connectStream(await streamUrl(a.api_key), { key: a.api_key });
     c.ws.send(JSON.stringify({ type: 'ping' }));
     await c.next((f) => f.type === 'pong', 10_000, 'pong');
     c.ws.send('hello');
@@ -193,7 +145,7 @@ describe('resuming with last_event_id', () => {
   it('after a disconnect, exactly the 3 missed mails come first, in order, then live ones', async () => {
     const a = await newAccount();
     const url = await streamUrl(a.api_key);
-    const first = await connect(url, { key: a.api_key });
+    const first = await connectStream(url, { key: a.api_key });
     await subscribe(first, { event_types: ['message.received'] });
     const s0 = uniqueSubject('stream before');
     await mailTo(a, s0);
@@ -207,7 +159,7 @@ describe('resuming with last_event_id', () => {
       await eventually(async () => (await api('GET', `/v1/inboxes/${a.id}/messages?limit=10`, { key: a.api_key })).body.result.messages.some((m: any) => m.subject === s));
     }
 
-    const again = await connect(url, { key: a.api_key });
+    const again = await connectStream(url, { key: a.api_key });
     expect(await subscribe(again, { event_types: ['message.received'], last_event_id: last.event_id })).toMatchObject({ type: 'subscribed' });
     const done = await again.next((f) => f.type === 'replayed', 20_000, 'replayed');
     const replayed = again.frames.filter((f) => f.event);
@@ -227,7 +179,7 @@ describe('resuming with last_event_id', () => {
   it('mail arriving during the replay is neither lost nor doubled', async () => {
     const a = await newAccount();
     const url = await streamUrl(a.api_key);
-    const first = await connect(url, { key: a.api_key });
+    const first = await connectStream(url, { key: a.api_key });
     await subscribe(first, { event_types: ['message.received'] });
     const s0 = uniqueSubject('race before');
     await mailTo(a, s0);
@@ -236,7 +188,7 @@ describe('resuming with last_event_id', () => {
     const missed = [uniqueSubject('race missed 1'), uniqueSubject('race missed 2')];
     for (const s of missed) await mailTo(a, s);
 
-    const again = await connect(url, { key: a.api_key });
+    const again = await connectStream(url, { key: a.api_key });
     // Subscribe and send more mail at the same moment: these race the replay.
     const racing = [uniqueSubject('race during 1'), uniqueSubject('race during 2')];
     again.ws.send(JSON.stringify({ type: 'subscribe', event_types: ['message.received'], last_event_id: last.event_id }));
@@ -255,7 +207,7 @@ describe('dead connections', () => {
     const db = new DynamoDBClient({ endpoint: t.awsEndpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: t.awsCredentials ?? { accessKeyId: 'local', secretAccessKey: 'local' } });
     const TableName = (await db.send(new ListTablesCommand({}))).TableNames!.find((n) => n.endsWith('-table'))!;
     const a = await newAccount();
-    const c = await connect(await streamUrl(a.api_key), { key: a.api_key });
+    const c = await connectStream(await streamUrl(a.api_key), { key: a.api_key });
     await subscribe(c);
     const probe = uniqueSubject('stream probe');
     await mailTo(a, probe);
@@ -285,7 +237,7 @@ describe('dead connections', () => {
     const db = new DynamoDBClient({ endpoint: t.awsEndpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: t.awsCredentials ?? { accessKeyId: 'local', secretAccessKey: 'local' } });
     const TableName = (await db.send(new ListTablesCommand({}))).TableNames!.find((n) => n.endsWith('-table'))!;
     const a = await newAccount();
-    const c = await connect(await streamUrl(a.api_key), { key: a.api_key });
+    const c = await connectStream(await streamUrl(a.api_key), { key: a.api_key });
     await subscribe(c);
     const probe = uniqueSubject('stream closed');
     await mailTo(a, probe);
@@ -302,7 +254,7 @@ describe('least privilege', () => {
     const t = target();
     if (!t.awsCredentials) return; // an external emulator enforces no IAM; where it does, its admin identity is what we sign with
     const a = await newAccount();
-    const c = await connect(await streamUrl(a.api_key), { key: a.api_key });
+    const c = await connectStream(await streamUrl(a.api_key), { key: a.api_key });
     const endpoint = (await streamUrl(a.api_key)).replace(/^ws/, 'http');
     const client = new ApiGatewayManagementApiClient({ endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: t.awsCredentials });
     await expect(client.send(new PostToConnectionCommand({ ConnectionId: 'any', Data: Buffer.from('{}') }))).rejects.toMatchObject({ name: 'ForbiddenException' });

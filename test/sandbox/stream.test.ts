@@ -5,60 +5,14 @@
  * replays exactly what was missed before going live.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { connectStream, subscribe, terminateStreams, type Frame } from '../ws-client.ts';
 import { cleanUp, newAccount, ok, sandbox, simulate } from './sandbox.ts';
 
-type Frame = Record<string, any>;
-
-/** A connected socket with every frame it got, and a way to wait for one. */
-interface Client {
-  ws: WebSocket;
-  frames: Frame[];
-  /** The first frame matching pred, from frame number `since` on (frames already received count). */
-  next(pred: (f: Frame) => boolean, what: string, since?: number): Promise<Frame>;
-  close(): Promise<void>;
-}
-
-const opened: WebSocket[] = [];
-afterAll(() => { for (const ws of opened) ws.terminate(); });
+afterAll(terminateStreams);
 afterAll(cleanUp);
 
 const streamUrl = async (key: string) => (await ok<{ url: string }>(200, 'GET', '/v1/stream', { key })).url;
-
-/** Opens a socket with the key as a Bearer header; rejects with the HTTP status of a refused handshake. */
-function connect(url: string, key?: string): Promise<Client> {
-  const ws = new WebSocket(url, { headers: key ? { authorization: `Bearer ${key}` } : {} });
-  opened.push(ws);
-  const frames: Frame[] = [];
-  const waiters = new Set<{ pred: (f: Frame) => boolean; resolve: (f: Frame) => void }>();
-  ws.on('message', (data) => {
-    const f = JSON.parse(data.toString()) as Frame;
-    frames.push(f);
-    for (const w of waiters) if (w.pred(f)) { waiters.delete(w); w.resolve(f); }
-  });
-  const client: Client = {
-    ws, frames,
-    next: (pred, what, since = 0) => new Promise((resolve, reject) => {
-      const seen = frames.slice(since).find(pred);
-      if (seen) { resolve(seen); return; }
-      const w = { pred, resolve: (f: Frame) => { clearTimeout(t); resolve(f); } };
-      const t = setTimeout(() => { waiters.delete(w); reject(new Error(`no ${what} within 20 s; got ${JSON.stringify(frames)}`)); }, 20_000);
-      waiters.add(w);
-    }),
-    close: () => new Promise((r) => { if (ws.readyState === WebSocket.CLOSED) r(); else { ws.once('close', () => r()); ws.close(); } }),
-  };
-  return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve(client));
-    ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`handshake refused: ${res.statusCode}`), { status: res.statusCode })));
-    ws.once('error', reject);
-  });
-}
-
-async function subscribe(c: Client, msg: Record<string, unknown> = {}) {
-  const since = c.frames.length;
-  c.ws.send(JSON.stringify({ type: 'subscribe', ...msg }));
-  return c.next((f) => f.type === 'subscribed' || f.type === 'error', 'subscribe answer', since);
-}
+const connect = (url: string, key?: string) => connectStream(url, { key });
 
 const received = (messageId: string) => (f: Frame) => f.event === 'message.received' && f.message?.id === messageId;
 
@@ -79,7 +33,7 @@ describe('the stream', () => {
     const c = await connect(await streamUrl(a.account_api_key), a.account_api_key);
     expect(await subscribe(c, { event_types: ['message.received'] })).toMatchObject({ type: 'subscribed', event_types: ['message.received'] });
     const sim = await simulate(a.api_key, a.id, { scenario: 'verification_code', code: '640213' });
-    const f = await c.next(received(sim.message_id), 'message.received');
+    const f = await c.next(received(sim.message_id), 20_000, 'message.received');
     expect(f).toMatchObject({ event: 'message.received', account_id: expect.stringMatching(/^acc_/), inbox_id: a.id, event_id: expect.stringMatching(/^evt_/) });
     expect(f.message).toMatchObject({ id: sim.message_id, thread_id: sim.thread_id, inbox_id: a.id, subject: 'Your verification code is 640213' });
     await c.close();
@@ -91,7 +45,7 @@ describe('the stream', () => {
     const first = await connect(url, a.api_key);
     await subscribe(first, { event_types: ['message.received'] });
     const before = await simulate(a.api_key, a.id, { scenario: 'verification_code' });
-    const last = await first.next(received(before.message_id), 'the mail before the disconnect');
+    const last = await first.next(received(before.message_id), 20_000, 'the mail before the disconnect');
     await first.close();
 
     // One at a time, so the order they were delivered in is known; the simulate answers once stored.
@@ -100,13 +54,13 @@ describe('the stream', () => {
 
     const again = await connect(url, a.api_key);
     expect(await subscribe(again, { event_types: ['message.received'], last_event_id: last.event_id })).toMatchObject({ type: 'subscribed' });
-    const done = await again.next((f) => f.type === 'replayed', 'replayed');
+    const done = await again.next((f) => f.type === 'replayed', 20_000, 'replayed');
     const replayed = again.frames.filter((f) => f.event);
     expect(replayed.map((f) => f.message.id)).toEqual(missed);
     expect(done).toMatchObject({ count: 2, last_event_id: replayed[1]!.event_id });
 
     const live = await simulate(a.api_key, a.id, { scenario: 'verification_code' });
-    await again.next(received(live.message_id), 'the live mail after the replay');
+    await again.next(received(live.message_id), 20_000, 'the live mail after the replay');
     const events = again.frames.filter((f) => f.event);
     expect(events.map((f) => f.message.id)).toEqual([...missed, live.message_id]);
     await again.close();
