@@ -77,6 +77,7 @@ export const parseRequest = (): Middleware => ({
       });
     }
     partial.rawBody = raw?.toString('utf8');
+    if (raw) partial.rawBytes = raw;
     partial.query = { ...(event.queryStringParameters ?? {}) };
     if (route.body && partial.rawBody !== undefined && partial.rawBody.trim() !== '') {
       const ct = headers['content-type'] ?? '';

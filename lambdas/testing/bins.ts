@@ -9,7 +9,7 @@ import { config } from '../platform/config.ts';
 import { conflict, forbidden, notFound } from '../platform/errors.ts';
 import {
   BIN_DEFAULTS, MAX_DELAY_MS, MAX_KEPT_REQUESTS, MAX_LIVE_BINS, MAX_RECORDED_BODY_BYTES,
-  type BinRecord, type BinRequestRecord, type BinResponse,
+  type BinRecord, type BinRequestRecord, type BinResponse, type BodyEncoding,
 } from './testing.entities.ts';
 import * as store from './bins.store.ts';
 
@@ -17,8 +17,8 @@ export interface RespondInput { status?: number; delay_ms?: number }
 export interface CreateBinInput { respond?: RespondInput; ttl_hours?: number }
 export interface UpdateBinInput { respond: RespondInput }
 export interface BinRequestsInput { limit: number; offset: number; cursor?: string }
-/** A request as the bin receives it: the body is never parsed. */
-export interface IncomingRequest { method: string; path: string; query: Record<string, string>; headers: Record<string, string | undefined>; body: string | undefined }
+/** A request as the bin receives it: the body's bytes, never parsed. */
+export interface IncomingRequest { method: string; path: string; query: Record<string, string>; headers: Record<string, string | undefined>; body: Buffer | undefined }
 
 /** The bin's public address: under the stack's public base, where its pages are. */
 export const binUrl = (id: string) => `${config.siteUrl}/bins/${encodeURIComponent(id)}`;
@@ -34,18 +34,24 @@ function requireTestMode() {
   if (!config.testMode) throw notFound('NOT_FOUND', 'Request bins are a test-mode feature: this stack is not a sandbox.');
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
- * The body as stored: at most MAX_RECORDED_BODY_BYTES of UTF-8, cut at a character boundary (a
- * multi-byte character is never split into a replacement character).
+ * The body as stored, at most MAX_RECORDED_BODY_BYTES of it: valid UTF-8 as text, cut at a
+ * character boundary (a multi-byte character is never split into a replacement character); any
+ * other bytes (an image, a gzip, a form in Latin-1) as base64, so a reader gets them back exactly.
  */
-export function capBody(body: string | undefined, max = MAX_RECORDED_BODY_BYTES): { body: string; truncated: boolean } {
-  if (body === undefined) return { body: '', truncated: false };
-  const bytes = Buffer.from(body, 'utf8');
-  if (bytes.length <= max) return { body, truncated: false };
-  let end = max;
+export function capBody(body: Buffer | undefined, max = MAX_RECORDED_BODY_BYTES): { body: string; encoding: BodyEncoding; truncated: boolean } {
+  if (body === undefined || body.length === 0) return { body: '', encoding: 'utf8', truncated: false };
+  const truncated = body.length > max;
+  let end = Math.min(body.length, max);
   // Back off continuation bytes (10xxxxxx) to the start of the character the cut falls in.
-  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
-  return { body: bytes.subarray(0, end).toString('utf8'), truncated: true };
+  if (truncated) while (end > 0 && (body[end]! & 0xc0) === 0x80) end--;
+  try {
+    return { body: strictUtf8.decode(body.subarray(0, end)), encoding: 'utf8', truncated };
+  } catch {
+    return { body: body.subarray(0, Math.min(body.length, max)).toString('base64'), encoding: 'base64', truncated };
+  }
 }
 
 /** Names and values as received, less what cannot be stored: an absent value, an empty name (`?=x`: a map key must have one). */
@@ -133,10 +139,10 @@ export async function receiveBinRequest(id: string, req: IncomingRequest, now = 
   const nowIso = now.toISOString();
   const bin = BIN_ID.test(id) ? await store.countRequest(id, nowIso) : undefined;
   if (!bin) throw notFound('BIN_NOT_FOUND', `No live bin ${id}: it never existed, was deleted, or expired.`);
-  const { body, truncated } = capBody(req.body);
+  const { body, encoding, truncated } = capBody(req.body);
   const record: BinRequestRecord = {
     bin_id: bin.id, seq: bin.request_count, method: req.method, path: req.path, query: storable(req.query), headers: storable(req.headers),
-    body, body_truncated: truncated, received_at: nowIso, answered_status: bin.respond.status,
+    body, body_encoding: encoding, body_truncated: truncated, received_at: nowIso, answered_status: bin.respond.status,
   };
   await store.putRequest(bin, record, MAX_KEPT_REQUESTS);
   if (bin.respond.delay_ms > 0) await new Promise((r) => setTimeout(r, Math.min(bin.respond.delay_ms, MAX_DELAY_MS)));

@@ -43,10 +43,15 @@ export interface BinRequestRecord {
   query: Record<string, string>;
   headers: Record<string, string>;
   body: string;
+  /** How body holds the bytes: as text (valid UTF-8), or base64 (anything else). Records before it are text. */
+  body_encoding?: BodyEncoding;
   body_truncated: boolean;
   received_at: string;
   answered_status: number;
 }
+
+export const BODY_ENCODINGS = ['utf8', 'base64'] as const;
+export type BodyEncoding = (typeof BODY_ENCODINGS)[number];
 
 /** An account's hold on one of its live bins: at most one bin per slot, so the slots bound the bins. */
 export interface BinSlotRecord { account_id: string; slot: number; bin_id: string; expires_at: string }

@@ -54,7 +54,7 @@ async function updateBin(req: BinRequest<z.output<typeof UpdateBinBody>>): Promi
 async function listBinRequests(req: BinRequest<unknown, z.output<typeof BinRequestsQuery>>): Promise<OperationResult> {
   const page = await bins.listBinRequests(req.principal.account.id, req.params.id, req.query);
   const requests = page.requests.map((r) => ({
-    method: r.method, path: r.path, query: r.query, headers: r.headers, body: r.body, body_truncated: r.body_truncated,
+    method: r.method, path: r.path, query: r.query, headers: r.headers, body: r.body, body_encoding: r.body_encoding ?? 'utf8', body_truncated: r.body_truncated,
     received_at: r.received_at, answered_status: r.answered_status,
   }));
   return {
@@ -73,7 +73,7 @@ async function deleteBin(req: BinRequest): Promise<OperationResult> {
 /** A request to a bin's public URL: recorded, then answered with the bin's status (no envelope: a receiver's answer). */
 async function receiveBinRequest(req: HttpRequest<'none', unknown, Record<string, string>, z.output<typeof BinParams>>): Promise<OperationResult> {
   const { status } = await bins.receiveBinRequest(req.params.id, {
-    method: req.route.method, path: `/bins/${req.params.id}`, query: req.query, headers: req.headers, body: req.rawBody,
+    method: req.route.method, path: `/bins/${req.params.id}`, query: req.query, headers: req.headers, body: req.rawBytes,
   });
   return { status, raw: { body: JSON.stringify({ received: true }), contentType: 'application/json; charset=utf-8' } };
 }

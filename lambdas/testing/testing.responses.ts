@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { components } from '../platform/http/common.schemas.ts';
 import { PageFields, Timestamp } from '../platform/http/common.responses.ts';
 import { formatBytes } from '../platform/payload-limits.ts';
-import { MAX_KEPT_REQUESTS, MAX_RECORDED_BODY_BYTES } from './testing.entities.ts';
+import { BODY_ENCODINGS, MAX_KEPT_REQUESTS, MAX_RECORDED_BODY_BYTES } from './testing.entities.ts';
 
 export const SimulateResult = z.object({
   status: z.enum(['delivered', 'rejected', 'bounced', 'complained']).check(z.describe('rejected: the inbox\'s sender rules or spam filter refused it, as they would real mail; bounced, complained: SES\'s feedback on the sent mail (message_id) was applied')),
@@ -38,7 +38,8 @@ export const BinRequest = z.object({
   path: z.string(),
   query: z.record(z.string(), z.string()).check(z.describe('Query parameters; a repeated one\'s values joined by commas')),
   headers: z.record(z.string(), z.string()).check(z.describe('As received, names in lower case')),
-  body: z.string().check(z.describe(`The body as text, never parsed; cut at ${formatBytes(MAX_RECORDED_BODY_BYTES)}`)),
+  body: z.string().check(z.describe(`The body, never parsed, cut at ${formatBytes(MAX_RECORDED_BODY_BYTES)}: as text when it is UTF-8, else base64 (body_encoding)`)),
+  body_encoding: z.enum(BODY_ENCODINGS).check(z.describe('utf8: body is the text as sent; base64: the bytes were not UTF-8, decode body to get them exactly')),
   body_truncated: z.boolean(),
   received_at: Timestamp,
   answered_status: z.number().check(z.int(), z.describe('The status the bin answered it with')),

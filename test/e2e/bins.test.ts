@@ -13,7 +13,7 @@ import { eventually, verifyStandardSignature } from './receiver.ts';
 
 interface Bin { id: string; url: string; respond: { status: number; delay_ms: number }; request_count: number; created_at: string; expires_at: string }
 interface Recorded {
-  method: string; path: string; query: Record<string, string>; headers: Record<string, string>; body: string; body_truncated: boolean;
+  method: string; path: string; query: Record<string, string>; headers: Record<string, string>; body: string; body_encoding: 'utf8' | 'base64'; body_truncated: boolean;
   received_at: string; answered_status: number;
 }
 
@@ -35,7 +35,7 @@ function expectError(r: { status: number; body: any; text: string }, status: num
 }
 
 describe('request bins (test mode)', () => {
-  it('a bin\'s URL records each request as sent — method, query, headers, the body as text — and reads them back newest first', async () => {
+  it('a bin\'s URL records each request as sent — method, query, headers, the body (text, or base64 when not UTF-8) — and reads them back newest first', async () => {
     const acct = await newAccount();
     const before = Date.now();
     const bin = await createBin(acct.account_api_key);
@@ -54,7 +54,7 @@ describe('request bins (test mode)', () => {
     const got = await requestsOf(acct.account_api_key, bin.id);
     expect(got.map((r) => r.method)).toEqual(['PUT', 'POST']);
     expect(got[1]).toMatchObject({
-      method: 'POST', path: `/bins/${bin.id}`, query: { order: '7', tag: 'a' }, body: 'hello {not json', body_truncated: false, answered_status: 200,
+      method: 'POST', path: `/bins/${bin.id}`, query: { order: '7', tag: 'a' }, body: 'hello {not json', body_encoding: 'utf8', body_truncated: false, answered_status: 200,
     });
     expect(got[1]!.headers).toMatchObject({ 'x-test': 'abc', 'content-type': 'text/plain' });
     expect(got[0]!.body).toBe('{"n":2}');
@@ -66,9 +66,17 @@ describe('request bins (test mode)', () => {
     const [latest] = await requestsOf(acct.account_api_key, bin.id);
     expect({ length: latest!.body.length, truncated: latest!.body_truncated }).toEqual({ length: 64 * 1024, truncated: true });
 
+    // Bytes that are not UTF-8 come back exactly, as base64.
+    const bytes = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0xfe, 0x80, 0x00, 0x41]);
+    const binary = await send(bin.url, { body: bytes, headers: { 'content-type': 'application/octet-stream' } });
+    expect(binary.status).toBe(200);
+    const [raw] = await requestsOf(acct.account_api_key, bin.id);
+    expect(raw).toMatchObject({ body_encoding: 'base64', body_truncated: false });
+    expect(Buffer.from(raw!.body, 'base64')).toEqual(bytes);
+
     const listed = await api('GET', '/v1/test/bins', { key: acct.account_api_key });
     expect(listed.status, listed.text).toBe(200);
-    expect(listed.body.result).toMatchObject({ total: 1, max_bins: 20, bins: [{ id: bin.id, request_count: 3 }] });
+    expect(listed.body.result).toMatchObject({ total: 1, max_bins: 20, bins: [{ id: bin.id, request_count: 4 }] });
   });
 
   it('answers the status after the delay it is told, and PATCH changes them from the next request', async () => {

@@ -42,6 +42,8 @@ export interface HttpRequest<A extends AuthMode = AuthMode, B = any, Q = any, P 
   query: Q;
   body: B;
   rawBody: string | undefined;
+  /** The body's bytes as received (rawBody is them read as UTF-8). */
+  rawBytes?: Buffer;
   headers: Record<string, string | undefined>;
   principal: PrincipalOf<A>;
   authError?: Error;

@@ -1450,8 +1450,13 @@ export interface components {
             headers: {
                 [key: string]: string;
             };
-            /** @description The body as text, never parsed; cut at 64 KiB */
+            /** @description The body, never parsed, cut at 64 KiB: as text when it is UTF-8, else base64 (body_encoding) */
             body: string;
+            /**
+             * @description utf8: body is the text as sent; base64: the bytes were not UTF-8, decode body to get them exactly
+             * @enum {string}
+             */
+            body_encoding: "utf8" | "base64";
             body_truncated: boolean;
             /** @description ISO 8601, UTC */
             received_at: string;
