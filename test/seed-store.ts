@@ -84,6 +84,7 @@ export async function seedMessages(inbox: InboxRecord, specs: SeedSpec[], opts: 
 
 async function bulkStore(inbox: InboxRecord, messages: MessageRecord[], concurrency: number) {
   const { messageWriteItems } = await import('../lambdas/messages/messages.store.ts');
+  const { claimQueuePut } = await import('../lambdas/messages/claims.store.ts');
   const { inboxKey } = await import('../lambdas/inboxes/inboxes.entities.ts');
   const { accountKey } = await import('../lambdas/accounts/accounts.entities.ts');
   const { documentClient } = await import('../lambdas/platform/aws/dynamo.ts');
@@ -122,6 +123,8 @@ async function bulkStore(inbox: InboxRecord, messages: MessageRecord[], concurre
       for (const item of messageWriteItems({ message: m, inbox, preview: '', events: [], thread: { kind: 'existing', id: m.thread_id } })) {
         if (item.Put) yield item.Put.Item as Record<string, unknown>;
       }
+      // Received mail is claimable (issue #28), as ingest stores it.
+      if (m.direction === 'inbound') yield claimQueuePut(m).Put!.Item as Record<string, unknown>;
     }
   }
   const source = items();

@@ -1,6 +1,7 @@
 /**
  * Reads at scale (issue 10): inboxes of 100, 10,000 and 100,000 messages (BENCH_SCALE_SIZES to
- * change), seeded through the store, then each list read timed interleaved across the sizes.
+ * change), seeded through the store, then each list read — and a claim and an ack (issue #28) —
+ * timed interleaved across the sizes.
  * moto's Query walks every item of the table, so raw latency grows with the table whatever the
  * design: each read is also divided by a bare one-item Query at the same table size, and the
  * design's own cost is in DynamoDB round trips and items read per request (counted in the
@@ -51,7 +52,7 @@ async function seedInbox(ctx: BenchContext, stack: BenchStack, size: number): Pr
   return { size, ...created, middleCursor: encodeCursor((await import('../../lambdas/messages/messages.entities.ts')).messageKey(created.id, middle.id)) };
 }
 
-const reads: { name: string; call: (i: Inbox) => ApiCall }[] = [
+const reads: { name: string; expect?: number; prepare?: (stack: BenchStack, i: Inbox) => Promise<{ message_id: string; claim_id: string }>; call: (i: Inbox, prepared?: { message_id: string; claim_id: string }) => ApiCall }[] = [
   { name: 'first page', call: (i) => ({ method: 'GET', path: `/v1/inboxes/${i.id}/messages?limit=${PAGE}`, key: i.api_key }) },
   { name: 'first page summary', call: (i) => ({ method: 'GET', path: `/v1/inboxes/${i.id}/messages?limit=${PAGE}&view=summary`, key: i.api_key }) },
   { name: 'middle page (cursor)', call: (i) => ({ method: 'GET', path: `/v1/inboxes/${i.id}/messages?limit=${PAGE}&cursor=${i.middleCursor}`, key: i.api_key }) },
@@ -61,7 +62,18 @@ const reads: { name: string; call: (i: Inbox) => ApiCall }[] = [
   { name: 'account-wide threads', call: (i) => ({ method: 'GET', path: `/v1/threads?limit=${PAGE}`, key: i.account_api_key }) },
   { name: 'search messages', call: (i) => ({ method: 'GET', path: `/v1/inboxes/${i.id}/messages?limit=${PAGE}&search=needlew`, key: i.api_key }) },
   { name: 'search threads', call: (i) => ({ method: 'GET', path: `/v1/threads?limit=${PAGE}&search=needlew`, key: i.account_api_key }) },
+  // Claims (issue #28): each round takes the oldest ready message under a short lease, and acks one taken just before.
+  { name: 'claim 1', expect: 200, call: (i) => ({ method: 'POST', path: `/v1/inboxes/${i.id}/messages/claim`, key: i.api_key, body: { limit: 1, lease: 900 } }) },
+  { name: 'ack', expect: 200, prepare: claimOne, call: (i, claim) => ({ method: 'POST', path: `/v1/inboxes/${i.id}/messages/${claim!.message_id}/ack`, key: i.api_key, body: { claim_id: claim!.claim_id } }) },
 ];
+
+/** A message claimed (untimed) for the ack that is measured next. */
+async function claimOne(stack: BenchStack, i: Inbox): Promise<{ message_id: string; claim_id: string }> {
+  const r = await stack.call({ method: 'POST', path: `/v1/inboxes/${i.id}/messages/claim`, key: i.api_key, body: { limit: 1, lease: 900 } });
+  const c = r.json?.result?.claims?.[0];
+  if (r.status !== 200 || !c) throw new Error(`claim for the ack answered ${r.status}: ${r.text.slice(0, 200)}`);
+  return { message_id: c.message.id, claim_id: c.claim_id };
+}
 
 async function run(ctx: BenchContext): Promise<SectionResult> {
   const sizes = (process.env.BENCH_SCALE_SIZES ? process.env.BENCH_SCALE_SIZES.split(',').map(Number) : DEFAULT_SIZES).sort((a, b) => a - b);
@@ -92,7 +104,8 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
   for (const read of reads) {
     for (const inbox of inboxes) {
       for (let attempt = 0; attempt < 10; attempt++) {
-        const r = await stack.call(read.call(inbox)).catch(() => undefined);
+        const prepared = read.prepare ? await read.prepare(stack, inbox).catch(() => undefined) : undefined;
+        const r = await stack.call(read.call(inbox, prepared)).catch(() => undefined);
         if (r?.status === 200) break;
         await new Promise((resolve) => setTimeout(resolve, 5000));
       }
@@ -109,7 +122,8 @@ async function run(ctx: BenchContext): Promise<SectionResult> {
       for (const inbox of inboxes) {
         const s = slot(`${read.name}|${inbox.size}`);
         try {
-          const m = await stack.measure(read.call(inbox), 200);
+          const prepared = read.prepare ? await read.prepare(stack, inbox) : undefined;
+          const m = await stack.measure(read.call(inbox, prepared), read.expect ?? 200);
           s.ms.push(m.ms); s.calls.push(m.dynamo.count); s.trips.push(m.dynamo.roundTrips); s.items.push(m.dynamo.itemsRead);
           if (inbox === inboxes[0]) operations.set(read.name, Object.entries(m.dynamo.byCommand).map(([op, n]) => `${op}×${n}`).join(' '));
         } catch (e) {

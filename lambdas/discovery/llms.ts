@@ -106,6 +106,20 @@ const mailYouCanTrust = [
   '',
 ];
 
+/** Several workers on one inbox: llms-full.txt and SKILL.md (llms.txt: one line). */
+const workersOnOneInbox = [
+  '## N workers on one inbox',
+  '',
+  'wait hands every waiter the same mail. To split an inbox\'s mail between workers, each mail handled by one of them, claim it:',
+  '',
+  '1. Each worker: POST /v1/inboxes/{id}/messages/claim {"limit":5,"lease":60,"timeout":20}. result.claims: oldest first, each {message, claim_id, lease_expires_at, delivery_count}; no other claimer gets them while the lease holds.',
+  '2. Handled: POST /v1/inboxes/{id}/messages/{msgId}/ack {"claim_id":"…"}: never handed out again. Cannot handle it: POST …/{msgId}/release {"claim_id":"…","delay":0}.',
+  '3. A worker that dies: its leases end and the messages go back to the queue (delivery_count + 1). After max_deliveries (default 5) without an ack a message becomes a dead letter: GET …/messages/dead, POST …/{msgId}/requeue.',
+  '4. 409 CLAIM_NOT_HELD on ack or release: the lease ended and the message moved on; another worker may be handling it.',
+  'A code for one flow only: claim with has=code, or wait?has=code&consume=true: the code goes to exactly one caller (consumed_at is set; later consuming waits skip it). MCP: claim_messages, ack_message, release_message. SDK: for await (const c of mailroom.messages.claim(inboxId)) acks each when the loop body ends, releases it on throw. CLI: mailroom claim --exec ./handle.sh (exit 0 acks).',
+  '',
+];
+
 /** What agents do most (wait for a code or link) and the MCP endpoint lead every guide. */
 const waitAndMcp = (c: DocsContext, full: boolean) => [
   '## Wait for a code or link: one blocking call',
@@ -155,11 +169,14 @@ export function buildLlmsTxt(doc: Json, c: DocsContext): string {
   // Test-mode routes likewise: named in one line (they answer only on sandbox stacks).
   const pages: string[] = [];
   const testMode: string[] = [];
+  const claims: string[] = [];
   for (const { method, path, op } of operations(doc)) {
     if (op.tags?.[0] === 'Pages') pages.push(`${method} ${path}`);
     else if (op.tags?.[0] === 'Test mode') testMode.push(`${method} ${path}`);
+    else if (op.tags?.[0] === 'Claims') claims.push(`${method} ${path.replace('/v1/inboxes/{id}/messages', '…')}`);
     else lines.push(`- ${method} ${path}: ${brief(op.summary)}`);
   }
+  if (claims.length) lines.push(`- Claims, several workers on one inbox, each mail handled once (lease, ack or release; SKILL.md): ${claims.join(', ')}`);
   if (pages.length) lines.push(`- Operator pages (HTML, from signed links): ${pages.join(', ')}`);
   if (testMode.length) {
     lines.push(`- Test mode, sandbox stacks only: your CI simulates a mail (POST …/messages/simulate {"scenario":"verification_code","code":"551902"}) and waits for it (GET …/messages/wait?has=code) as for real mail (llms-full.txt). Routes: ${testMode.join(', ')}`);
@@ -176,7 +193,7 @@ export function buildLlmsTxt(doc: Json, c: DocsContext): string {
 
 export function buildLlmsFullTxt(doc: Json, c: DocsContext): string {
   // The stream's protocol is here and in SKILL.md; llms.txt (kept under 8 KB) lists its route.
-  const lines = [...intro(doc, c, true), ...realtimeStream, ...testYourAgent];
+  const lines = [...intro(doc, c, true), ...realtimeStream, ...workersOnOneInbox, ...testYourAgent];
   lines.push('## Conventions', '',
     '- Every request and response body is JSON. Timestamps are ISO 8601 UTC.',
     '- Success envelope: {"result": <object>, "next_steps": [string]}.',
@@ -228,6 +245,13 @@ export function buildLlmsFullTxt(doc: Json, c: DocsContext): string {
  * which a release that changes what agents should do extends.
  */
 export const SKILL_CHANGELOG: readonly { version: string; date: string; changes: string[] }[] = [
+  {
+    version: '1.7.0', date: '2026-11-27',
+    changes: [
+      'Claims: several workers share one inbox, each mail handled by one (POST …/messages/claim, …/{msgId}/ack, …/{msgId}/release, dead letters); see "N workers on one inbox".',
+      'wait?consume=true and claims with has=code hand a code to exactly one caller; messages show consumed_at.',
+    ],
+  },
   {
     version: '1.6.0', date: '2026-11-27',
     changes: [
@@ -297,6 +321,7 @@ export function buildSkillMd(doc: Json, c: DocsContext): string {
     '',
     ...waitAndMcp(c, true),
     ...realtimeStream,
+    ...workersOnOneInbox,
     ...testYourAgent,
     '## Start',
     '',

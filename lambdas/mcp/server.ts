@@ -97,7 +97,7 @@ function messagesIn(v: unknown, out: { id: string; security?: { risk: string; fl
   if (Array.isArray(v)) { for (const x of v) messagesIn(x, out, depth + 1); return out; }
   const o = v as Record<string, unknown>;
   if (typeof o.id === 'string' && 'security' in o) out.push(o as never);
-  for (const k of ['message', 'messages', 'thread']) if (k in o) messagesIn(o[k], out, depth + 1);
+  for (const k of ['message', 'messages', 'thread', 'claims']) if (k in o) messagesIn(o[k], out, depth + 1);
   return out;
 }
 

@@ -26,7 +26,11 @@ export const TOOLS: readonly ToolDef[] = [
   { name: 'list_messages', operationId: 'listMessages', annotations: READ, mail: true },
   { name: 'get_message', operationId: 'getMessage', annotations: READ, mail: true },
   // Read-only, but not idempotent: it answers with whatever arrives next.
-  { name: 'wait_for_message', operationId: 'waitForMessage', annotations: { ...READ, idempotentHint: false }, mail: true },
+  // consume=true takes the code for this caller (consumed_at): not read-only, though never destructive.
+  { name: 'wait_for_message', operationId: 'waitForMessage', annotations: { ...READ, readOnlyHint: false, idempotentHint: false }, mail: true },
+  { name: 'claim_messages', operationId: 'claimMessages', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }, mail: true },
+  { name: 'ack_message', operationId: 'ackMessage', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false } },
+  { name: 'release_message', operationId: 'releaseMessage', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } },
   { name: 'list_threads', operationId: 'listInboxThreads', annotations: READ, mail: true },
   { name: 'get_thread', operationId: 'getThread', annotations: READ, mail: true },
   { name: 'set_thread_labels', operationId: 'setThreadLabels', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false }, mail: true },

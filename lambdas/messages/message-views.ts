@@ -36,6 +36,7 @@ export function messageView(m: MessageRecord) {
     envelope_from: m.envelope_from ?? null,
     received_at: m.received_at,
     created_at: m.created_at,
+    consumed_at: m.consumed_at ?? null,
     attachments: m.attachments.map((a) => ({
       id: a.id, filename: a.filename, content_type: a.content_type, size: a.size, inline: a.inline,
       ...(a.content_id ? { content_id: a.content_id } : {}),

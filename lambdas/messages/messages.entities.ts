@@ -86,6 +86,8 @@ export interface MessageRecord {
   visible_text?: string;
   /** Inbound: position in the inbox's arrival order (1, 2, …), assigned by the sequencer just after storing. */
   arrival_seq?: number;
+  /** When a consuming wait or a has=code claim took its code or link (one caller only). */
+  consumed_at?: string;
 }
 export interface ThreadRecord {
   id: string;

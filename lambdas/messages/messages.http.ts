@@ -4,6 +4,7 @@ import type { HttpRequest, OperationResult } from '../platform/http/types.ts';
 import type { RejectionsQuery } from './messages.schemas.ts';
 import * as messages from './messages.ts';
 import { messageView } from './message-views.ts';
+import { claimsApi } from './claims.http.ts';
 
 async function listMessages(req: HttpRequest<'inbox-or-account', unknown, messages.ListMessagesInput>): Promise<OperationResult> {
   const inbox = req.principal.inbox;
@@ -63,4 +64,4 @@ async function listRejections(req: HttpRequest<'inbox-or-account', unknown, z.ou
   };
 }
 
-export const messagesApi = { listMessages, getMessage, updateMessage, getAttachment, getThreadAttachment, listRejections };
+export const messagesApi = { listMessages, getMessage, updateMessage, getAttachment, getThreadAttachment, listRejections, ...claimsApi };

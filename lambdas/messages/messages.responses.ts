@@ -67,6 +67,7 @@ export const Message = z.object({
   envelope_from: z.nullable(z.string()).check(z.describe('SMTP envelope sender (Return-Path) of a received message; may differ from from')),
   received_at: Timestamp,
   created_at: Timestamp,
+  consumed_at: z.nullable(Timestamp).check(z.describe('When a consuming wait (consume=true) or a claim with has=code took this message\'s code or link: it is handed to that one caller only. null until then')),
   attachments: z.array(AttachmentMeta),
   parse_error: z.optional(z.string()).check(z.describe('Present when the message could only partly be read')),
   delivery_status: z.optional(z.enum(['queued', 'sent', 'delivered', 'bounced', 'failed'])),

@@ -7,6 +7,7 @@ import { schemaModules, type RouteDef } from '../platform/http/route.ts';
 
 /** Request schemas: a function builds those of its own routes at init. */
 const s = schemaModules({
+  claims: () => import('./claims.schemas.ts'),
   common: () => import('../platform/http/common.schemas.ts'),
   lists: () => import('./lists.schemas.ts'),
   messages: () => import('./messages.schemas.ts'),
@@ -14,6 +15,7 @@ const s = schemaModules({
 });
 /** Response schemas: only what describes the API (OpenAPI) loads them. */
 const res = schemaModules({
+  claims: () => import('./claims.responses.ts'),
   lists: () => import('./lists.responses.ts'),
   messages: () => import('./messages.responses.ts'),
   threads: () => import('./threads.responses.ts'),
@@ -30,6 +32,21 @@ export const messagesRoutes = [
     summary: 'Wait for the next matching message (long poll): returns it with its verification_code and cta as soon as it is stored',
     description: 'Answers as soon as a matching message is stored, or after timeout seconds (1-25, default 20) with {message: null, timed_out: true} and a next_steps line giving the exact call to go on waiting. after (a message id) never misses mail between two waits; without it, since defaults to the moment of the call minus 10 s. Filters: from (the domain of the sender address, subdomains included, or a whole address; never the display name), subject (case-insensitive substring), has (code, link, any), unread_only, verified_only. Several waiters all see the same mail. An account holds at most its tier\'s number of waits at once (429 RATE_LIMIT_EXCEEDED, code CONCURRENT_WAIT_LIMIT, with retry_after beyond it).',
     params: s('common', 'InboxParams'), query: s('messages', 'WaitQuery'), response: res('messages', 'WaitResult'), errors: [404] },
+  { method: 'POST', path: '/v1/inboxes/{id}/messages/claim', fn: 'wait', operationId: 'claimMessages', auth: 'inbox-or-account', tag: 'Claims',
+    summary: 'Claim messages for one worker: each is handed to one claimer at a time, under a lease, until acked',
+    description: 'Several workers share an inbox: each claim returns up to limit ready messages, oldest first, each with a claim_id and lease_expires_at; no other claim gets them while the lease holds. Ack a message when done (never handed out again) or release it (back at once, or after delay). A lease that ends returns the message to the queue with delivery_count + 1; one handed out max_deliveries times without an ack becomes a dead letter. has=code hands each code to exactly one caller (consumed_at). Independent of read, labels and wait. timeout (0-25) waits for mail when none is ready, holding one of the account\'s concurrent waits.',
+    params: s('common', 'InboxParams'), body: s('claims', 'ClaimBody'), response: res('claims', 'ClaimResult'), errors: [404] },
+  { method: 'GET', path: '/v1/inboxes/{id}/messages/dead', fn: 'messages', operationId: 'listDeadLetters', auth: 'inbox-or-account', tag: 'Claims',
+    summary: 'Dead letters: messages claimed max_deliveries times and never acked', params: s('common', 'InboxParams'),
+    query: s('claims', 'DeadLettersQuery'), response: res('claims', 'DeadLetterList'), errors: [404] },
+  { method: 'POST', path: '/v1/inboxes/{id}/messages/{msgId}/ack', fn: 'messages', operationId: 'ackMessage', auth: 'inbox-or-account', tag: 'Claims',
+    summary: 'Done with a claimed message: no claim hands it out again (409 CLAIM_NOT_HELD when the lease moved on)',
+    params: s('claims', 'ClaimMessageParams'), body: s('claims', 'AckBody'), response: res('claims', 'AckResult'), errors: [404, 409] },
+  { method: 'POST', path: '/v1/inboxes/{id}/messages/{msgId}/release', fn: 'messages', operationId: 'releaseMessage', auth: 'inbox-or-account', tag: 'Claims',
+    summary: 'Give a claimed message back to the queue, now or after delay seconds (409 CLAIM_NOT_HELD when the lease moved on)',
+    params: s('claims', 'ClaimMessageParams'), body: s('claims', 'ReleaseBody'), response: res('claims', 'ReleaseResult'), errors: [404, 409] },
+  { method: 'POST', path: '/v1/inboxes/{id}/messages/{msgId}/requeue', fn: 'messages', operationId: 'requeueMessage', auth: 'inbox-or-account', tag: 'Claims',
+    summary: 'Put a dead letter back in the queue', params: s('claims', 'ClaimMessageParams'), response: res('claims', 'RequeueResult'), errors: [404] },
   { method: 'GET', path: '/v1/inboxes/{id}/messages/{msgId}', fn: 'messages', operationId: 'getMessage', auth: 'inbox-or-account', tag: 'Messages',
     summary: 'Read one message: reply_body, links, cta_links, verification_codes, attachments', params: s('messages', 'MessageParams'),
     response: res('messages', 'Message'), errors: [404] },

@@ -42,4 +42,5 @@ export const WaitQuery = z.object({
   unread_only: z._default(z.optional(QueryBoolean), false),
   verified_only: z._default(z.optional(QueryBoolean), false).check(z.describe('Only mail whose sender passed DMARC for its From domain (authentication.sender_verified) and is not flagged spoofed_sender or lookalike_domain (security.flags)')),
   safe_only: z._default(z.optional(QueryBoolean), false).check(z.describe('Skip mail whose security.risk is medium or high, and mail received before assessments existed')),
+  consume: z._default(z.optional(QueryBoolean), false).check(z.describe('Take the code or link for yourself alone: the message returned gets consumed_at, and later consuming waits (and has=code claims) skip it. Without it, every waiter sees the same mail')),
 });

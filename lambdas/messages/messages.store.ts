@@ -14,6 +14,7 @@ import type { MessageRecord, RejectionRecord, ThreadRecord } from './messages.en
 import { batchGet } from '../platform/dynamo/batch.ts';
 import { countQuery, type ListQuery, type PageRequest, queryPage } from '../platform/dynamo/paging.ts';
 import { eventPut } from '../events/events.store.ts';
+import { claimQueuePut } from './claims.store.ts';
 import { messageSearchWords } from '../content/search-words.ts';
 
 const TableName = config.tableName;
@@ -195,8 +196,18 @@ export function inboundWriteItems(args: StoreInboundArgs): TransactItem[] {
     participants: [...new Set([...m.to, ...m.cc].filter(Boolean))], preview: args.preview, created_at: new Date().toISOString(),
   }));
   items.push(...args.events.map(eventPut));
+  // Claimable from the moment it is listable: its claim-queue item is stored with it.
+  items.push(claimQueuePut(m));
   items.push(...searchWordPuts(m, inbox, MAX_TRANSACTION_ITEMS - items.length));
   return items;
+}
+
+/** Takes a message's code or link for one caller: true when this call set consumed_at, false when another had. */
+export async function consumeMessage(inboxId: string, messageId: string, at: string): Promise<boolean> {
+  const done = await ifApplied(db.send(new UpdateCommand({ TableName, Key: entities.messageKey(inboxId, messageId),
+    UpdateExpression: 'SET consumed_at = :at', ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(consumed_at)',
+    ExpressionAttributeValues: { ':at': at } })));
+  return done !== undefined;
 }
 
 export async function recordRejection(r: RejectionRecord, sesMessageId: string) {
@@ -458,7 +469,7 @@ export async function getMessages(inboxId: string, messageIds: string[]): Promis
 const SUMMARY_FIELDS = ['id', 'inbox_id', 'account_id', 'thread_id', 'direction', 'from', 'from_name', 'to', 'cc', 'bcc', 'reply_to',
   'subject', 'links', 'cta_links', 'verification_codes', 'message_id_header', 'in_reply_to', 'references', 'labels', 'read',
   'spam_score', 'spam_verdict', 'received_at', 'created_at', 'attachments', 'raw_s3_key', 'parse_error', 'delivery_status',
-  'envelope_from', 'arrival_seq', 'authentication', 'security'];
+  'envelope_from', 'arrival_seq', 'authentication', 'security', 'consumed_at'];
 const summaryProjection = {
   expression: [...SUMMARY_FIELDS.map((_, i) => `#f${i}`), '#hdr.#auth'].join(', '),
   names: { ...Object.fromEntries(SUMMARY_FIELDS.map((f, i) => [`#f${i}`, f])), '#hdr': 'headers', '#auth': 'authentication-results' },

@@ -21,6 +21,8 @@ export interface WaitCandidate {
   authentication?: Authentication;
   /** The safety assessment ingest stored (absent on mail stored before it did). */
   security?: Security;
+  /** Set when a consuming wait or claim took its code or link. */
+  consumed_at?: string;
 }
 
 export interface WaitFilters {
@@ -31,6 +33,8 @@ export interface WaitFilters {
   unread_only: boolean;
   verified_only: boolean;
   safe_only: boolean;
+  /** Only mail no consuming caller has taken (consumed_at unset). */
+  consume?: boolean;
   /** Only mail received at or after this instant (ms). */
   sinceMs?: number;
 }
@@ -65,6 +69,7 @@ export function matchesWait(m: WaitCandidate, f: WaitFilters): boolean {
   if (f.unread_only && m.read) return false;
   if (f.verified_only && (!messageAuthentication(m)?.sender_verified || untrustedSender(m).length > 0)) return false;
   if (f.safe_only && !isSafe(m)) return false;
+  if (f.consume && m.consumed_at !== undefined) return false;
   return true;
 }
 

@@ -1,9 +1,12 @@
 /** HTTP mapping of the wait function: the long poll's answer and the exact call that goes on waiting. */
 import type { HttpRequest, OperationResult } from '../platform/http/types.ts';
 import { WAIT_DEFAULT_TIMEOUT_SECONDS } from './messages.schemas.ts';
-import { waitForMail, type WaitInput, type WaitOutcome } from './wait.ts';
+import { inWaitSlot, waitForMail, type WaitInput, type WaitOutcome } from './wait.ts';
 import { messageView } from './message-views.ts';
 import { untrustedSender } from './wait-match.ts';
+import type { z } from 'zod';
+import type { ClaimBody } from './claims.schemas.ts';
+import * as claims from './claims.ts';
 
 /** The exact call that goes on waiting from `resume` with the same filters. */
 export function continueCall(inboxId: string, q: WaitInput, resume: WaitOutcome['resume']): string {
@@ -17,6 +20,7 @@ export function continueCall(inboxId: string, q: WaitInput, resume: WaitOutcome[
   if (q.unread_only) p.set('unread_only', 'true');
   if (q.verified_only) p.set('verified_only', 'true');
   if (q.safe_only) p.set('safe_only', 'true');
+  if (q.consume) p.set('consume', 'true');
   return `GET /v1/inboxes/${inboxId}/messages/wait?${p.toString()}`;
 }
 
@@ -54,4 +58,21 @@ function warnings(m: Parameters<typeof untrustedSender>[0] & { from: string }): 
   return out;
 }
 
-export const waitApi = { waitForMessage };
+/** POST …/messages/claim: up to limit messages under a lease (issue #28). */
+async function claimMessages(req: HttpRequest<'inbox-or-account', z.output<typeof ClaimBody>>): Promise<OperationResult> {
+  const inbox = req.principal.inbox;
+  const q = req.body;
+  const run = () => claims.claimMessages(inbox, q);
+  // A claim that may wait holds one of the account's concurrent-wait slots, as a wait does.
+  const held = q.timeout > 0 ? await inWaitSlot(req.principal.account, q.timeout, run) : await run();
+  const base = `/v1/inboxes/${inbox.id}/messages`;
+  return {
+    result: { claims: held.map((c) => ({ ...c, message: messageView(c.message) })) },
+    nextSteps: held.length
+      ? [`Handle each message, then POST ${base}/{msgId}/ack {"claim_id": …} before lease_expires_at; POST ${base}/{msgId}/release gives one back at once.`,
+        'A message not acked in time goes back to the queue for another claimer (delivery_count grows); after max_deliveries it becomes a dead letter.']
+      : [`Nothing matching was ready${q.timeout ? ` within ${q.timeout} s` : ''}. Claim again (timeout up to 25 waits for mail), or see ${base}/dead for mail no worker could finish.`],
+  };
+}
+
+export const waitApi = { waitForMessage, claimMessages };

@@ -13,7 +13,7 @@ import { bestCode, bestCta, matchesWait, nextPollDelay, type WaitFilters } from 
 import { metrics } from '../platform/metrics.ts';
 import type { WaitQuery } from './messages.schemas.ts';
 import { isPending } from '../ingest/arrivals.store.ts';
-import { getArrivalMarker, getMessage, getMessages, listArrivals, listLatestArrivals } from './messages.store.ts';
+import { consumeMessage, getArrivalMarker, getMessage, getMessages, listArrivals, listLatestArrivals } from './messages.store.ts';
 import type { AccountRecord } from '../accounts/accounts.entities.ts';
 import type { InboxRecord } from '../inboxes/inboxes.entities.ts';
 import type { ArrivalRecord } from '../ingest/ingest.entities.ts';
@@ -38,13 +38,21 @@ export interface WaitOutcome {
   resume: { after: string } | { since: string };
 }
 
-/** The first matching message among arrivals, taken in arrival order. */
+/**
+ * The first matching message among arrivals, taken in arrival order. A consuming wait takes the
+ * first one whose code or link it can still claim (consumed_at set by this call, conditionally):
+ * one that another caller took meanwhile is passed over.
+ */
 async function firstMatch(inboxId: string, arrivals: ArrivalRecord[], f: WaitFilters): Promise<MessageRecord | undefined> {
   const ordered = [...arrivals].sort((a, b) => a.seq - b.seq);
   for (let i = 0; i < ordered.length; i += ARRIVAL_PAGE) {
     const page = await getMessages(inboxId, ordered.slice(i, i + ARRIVAL_PAGE).map((a) => a.message_id));
-    const hit = page.find((m) => matchesWait(m, f));
-    if (hit) return hit;
+    for (const m of page) {
+      if (!matchesWait(m, f)) continue;
+      if (!f.consume) return m;
+      const at = new Date().toISOString();
+      if (await consumeMessage(inboxId, m.id, at)) return { ...m, consumed_at: at };
+    }
   }
   return undefined;
 }
@@ -71,7 +79,7 @@ export async function waitForMessage(inbox: InboxRecord, q: Query, startedMs = D
   const marker0 = await getArrivalMarker(inbox.id);
   const head = marker0?.seq ?? 0;
 
-  const filters = (): WaitFilters => ({ from: q.from, subject: q.subject, has: q.has, unread_only: q.unread_only, verified_only: q.verified_only, safe_only: q.safe_only, sinceMs });
+  const filters = (): WaitFilters => ({ from: q.from, subject: q.subject, has: q.has, unread_only: q.unread_only, verified_only: q.verified_only, safe_only: q.safe_only, consume: q.consume, sinceMs });
   if (q.after !== undefined) {
     let after = await getMessage(inbox.id, q.after);
     if (!after) {
@@ -140,7 +148,7 @@ export async function waitForMessage(inbox: InboxRecord, q: Query, startedMs = D
 const WAIT_SLOT_MARGIN_MS = 10_000;
 
 /** Runs `wait` in one of the account's concurrent-wait slots; rate limited (code CONCURRENT_WAIT_LIMIT) when all are held. */
-async function inWaitSlot<T>(account: AccountRecord, timeoutSeconds: number, wait: () => Promise<T>): Promise<T> {
+export async function inWaitSlot<T>(account: AccountRecord, timeoutSeconds: number, wait: () => Promise<T>): Promise<T> {
   const cap = effectiveLimits(account.tier, config.limitOverrides).concurrentWaits;
   const taken = await takeWaitSlot(account.id, cap, randomUUID(), timeoutSeconds * 1000 + WAIT_SLOT_MARGIN_MS);
   if (!taken.ok) {

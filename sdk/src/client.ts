@@ -49,6 +49,8 @@ export interface WaitForMessageOptions extends WaitQuery {
 
 /** A message that arrived, with its code or link picked out. */
 export type ArrivedMessage = WaitResult & { message: Schemas['Message']; timed_out: false };
+/** A message claim() hands you: acked when your loop body finishes, released when you leave the loop early. */
+export type ClaimedItem = Schemas['ClaimedMessage'] & { ack(): Promise<void>; release(): Promise<void> };
 
 /** The wait call's own limit (API Gateway ends integrations at 30 s). */
 export const MAX_WAIT_CALL_SECONDS = 25;
@@ -137,6 +139,28 @@ export class Mailroom {
     /** One wait call (at most 25 s): the first matching message, or `timed_out: true`. */
     wait: (inboxId: string, query: WaitQuery & { timeout?: number } = {}, init: { signal?: AbortSignal } = {}) =>
       this.waitOnce(inboxId, query, init.signal).then((r) => r.result),
+    /** One claim call: up to `limit` messages, each yours under a lease until you ack or release it. */
+    claimOnce: (inboxId: string, body: Body<'claimMessages'> = {}) =>
+      this.unwrap(this.api.POST('/v1/inboxes/{id}/messages/claim', { params: { path: { id: inboxId } }, body })),
+    /** Done with a claimed message (MailroomError 409 CLAIM_NOT_HELD when its lease moved on). */
+    ack: (inboxId: string, messageId: string, claimId: string) =>
+      this.unwrap(this.api.POST('/v1/inboxes/{id}/messages/{msgId}/ack', { params: { path: { id: inboxId, msgId: messageId } }, body: { claim_id: claimId } })),
+    /** Back to the queue, now or after `delay` seconds. */
+    release: (inboxId: string, messageId: string, claimId: string, delay = 0) =>
+      this.unwrap(this.api.POST('/v1/inboxes/{id}/messages/{msgId}/release', { params: { path: { id: inboxId, msgId: messageId } }, body: { claim_id: claimId, delay } })),
+    deadLetters: (inboxId: string, query: Query<'listDeadLetters'> = {}) =>
+      this.unwrap(this.api.GET('/v1/inboxes/{id}/messages/dead', { params: { path: { id: inboxId }, query } })),
+    requeue: (inboxId: string, messageId: string) =>
+      this.unwrap(this.api.POST('/v1/inboxes/{id}/messages/{msgId}/requeue', { params: { path: { id: inboxId, msgId: messageId } } })),
+    /**
+     * Claimed messages one at a time, for as long as you iterate: `for await (const c of
+     * mailroom.messages.claim(inboxId)) { handle(c.message) }`. Each one is acked when your loop
+     * body finishes and asks for the next; leaving the loop early (an exception, break or return)
+     * releases the message in hand so another worker gets it at once. `c.ack()` / `c.release()`
+     * decide yourself. Long-polls (timeout, default 20 s) while nothing is ready; `signal` stops it.
+     */
+    claim: (inboxId: string, body: Omit<Body<'claimMessages'>, 'limit'> & { batch?: number } = {}, init: { signal?: AbortSignal } = {}) =>
+      this.claimLoop(inboxId, body, init.signal),
   };
 
   /**
@@ -255,6 +279,37 @@ export class Mailroom {
   }
 
   /** One wait call, with the envelope's next_steps (they hold the call that continues it). */
+  private async *claimLoop(inboxId: string, body: Omit<Body<'claimMessages'>, 'limit'> & { batch?: number }, signal?: AbortSignal): AsyncGenerator<ClaimedItem, void, undefined> {
+    const { batch = 1, ...rest } = body;
+    while (!signal?.aborted) {
+      const { claims } = await this.messages.claimOnce(inboxId, { timeout: 20, ...rest, limit: batch });
+      for (let i = 0; i < claims.length; i++) {
+        const c = claims[i]!;
+        let settled = false;
+        const settle = (f: () => Promise<unknown>) => async () => { if (!settled) { settled = true; await f(); } };
+        const item: ClaimedItem = { ...c,
+          ack: settle(() => this.messages.ack(inboxId, c.message.id, c.claim_id)),
+          release: settle(() => this.messages.release(inboxId, c.message.id, c.claim_id)) };
+        let done = false;
+        try {
+          yield item;
+          done = true;
+          await item.ack();
+        } finally {
+          // Left early: this message and the rest of the batch go back to the queue.
+          if (!done) {
+            await item.release().catch(() => undefined);
+            for (const rest of claims.slice(i + 1)) await this.messages.release(inboxId, rest.message.id, rest.claim_id).catch(() => undefined);
+          }
+        }
+        if (signal?.aborted) {
+          for (const rest of claims.slice(i + 1)) await this.messages.release(inboxId, rest.message.id, rest.claim_id).catch(() => undefined);
+          return;
+        }
+      }
+    }
+  }
+
   private async waitOnce(inboxId: string, query: Query<'waitForMessage'>, signal?: AbortSignal) {
     let nextSteps: string[] = [];
     let serverDate: number | undefined;

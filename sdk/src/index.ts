@@ -8,7 +8,7 @@
  * const { verification_code } = await mailroom.waitForMessage(inbox.id, { has: 'code' });
  */
 export { DEFAULT_API_URL, DEFAULT_WAIT_SECONDS, MAX_WAIT_CALL_SECONDS, Mailroom } from './client.js';
-export type { ArrivedMessage, MailroomOptions, WaitForMessageOptions, WaitQuery, WaitResult } from './client.js';
+export type { ArrivedMessage, ClaimedItem, MailroomOptions, WaitForMessageOptions, WaitQuery, WaitResult } from './client.js';
 export { MailroomError, WaitTimeoutError, type ErrorEnvelope } from './errors.js';
 export { CLIENT_ID_MAX_LENGTH, clientIdFrom, newClientId, withClientId } from './idempotency.js';
 export { MAX_PAGE_SIZE, paginate, type Page, type PageRequest, type PaginateOptions } from './paginate.js';

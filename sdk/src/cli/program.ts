@@ -2,6 +2,7 @@
  * `mailroom`: the Mailroom API from a shell. Every command prints a readable summary, or the
  * API's result as JSON with --json. Exit codes: 0 ok, 1 API error, 2 usage, 3 timeout.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_API_URL, Mailroom } from '../client.js';
@@ -306,6 +307,56 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
       }
     });
 
+  // claim -------------------------------------------------------------------------------------
+  program.command('claim')
+    .description('be one of several workers on an inbox: claim each message in turn and run a command on it; exit 0 acks it, any other releases it to another worker')
+    .option('--inbox <id>', 'inbox id (default: the configured inbox)')
+    .requiredOption('--exec <command>', 'shell command run per message: the message as JSON on stdin, MAILROOM_MESSAGE_ID and MAILROOM_INBOX_ID in its environment')
+    .option('--lease <seconds>', 'how long each message is yours (5-900); a command still running then loses it', intArg('--lease'), 60)
+    .addOption(new Option('--has <what>', 'only mail with a code (its code is then yours alone), a link, or either').choices(['code', 'link', 'any']))
+    .option('--from <text>', 'the sender address\'s domain or a whole address')
+    .option('--subject <text>', 'subject contains this (case-insensitive)')
+    .option('--verified-only', 'only mail whose sender passed DMARC and is not flagged spoofed_sender or lookalike_domain')
+    .option('--safe-only', 'skip mail whose security.risk is medium or high')
+    .option('--max <n>', 'stop after handling this many messages', intArg('--max'))
+    .option('--idle <seconds>', 'stop when nothing came for this long (default: run until Ctrl-C)', intArg('--idle'))
+    .addHelpText('after', examples(
+      "mailroom claim --exec 'jq -r .subject >> subjects.txt'",
+      "mailroom claim --has code --exec './use-code.sh' --max 1",
+    ))
+    .action(async (o: { inbox?: string; exec: string; lease: number; has?: 'code' | 'link' | 'any'; from?: string; subject?: string; verifiedOnly?: boolean; safeOnly?: boolean; max?: number; idle?: number }, cmd: Command) => {
+      const c = context(cmd, o.inbox);
+      const id = needInbox(c);
+      if (o.lease < 5 || o.lease > 900) throw new UsageError('--lease must be 5-900 seconds');
+      const abort = new AbortController();
+      const onSigint = () => abort.abort();
+      process.once('SIGINT', onSigint);
+      let handled = 0;
+      let lastWork = Date.now();
+      try {
+        const filters = { lease: o.lease, ...(o.has ? { has: o.has } : {}), ...(o.from ? { from: o.from } : {}), ...(o.subject ? { subject: o.subject } : {}),
+          ...(o.verifiedOnly ? { verified_only: true } : {}), ...(o.safeOnly ? { safe_only: true } : {}) };
+        while (!abort.signal.aborted && (o.max === undefined || handled < o.max)) {
+          if (o.idle !== undefined && Date.now() - lastWork > o.idle * 1000) break;
+          const timeout = Math.max(0, Math.min(20, o.idle ?? 20));
+          const { claims } = await c.forInbox(id).messages.claimOnce(id, { ...filters, timeout, limit: 1 });
+          for (const cl of claims) {
+            lastWork = Date.now();
+            const code = await runOn(o.exec, cl.message, id);
+            const client = c.forInbox(id).messages;
+            if (code === 0) await client.ack(id, cl.message.id, cl.claim_id);
+            else await client.release(id, cl.message.id, cl.claim_id);
+            handled++;
+            // One JSON line per message, as listen prints events: a stream a script reads line by line.
+            if (c.json) println(JSON.stringify({ message_id: cl.message.id, exit_code: code, outcome: code === 0 ? 'acked' : 'released' }));
+            else note(`${cl.message.id}: exit ${code}, ${code === 0 ? 'acked' : 'released'}`);
+          }
+        }
+      } finally {
+        process.off('SIGINT', onSigint);
+      }
+    });
+
   // listen ------------------------------------------------------------------------------------
   program.command('listen')
     .description('stream events as they happen (WebSocket): one JSON event per line, reconnecting and resuming by itself')
@@ -602,4 +653,16 @@ export async function main(argv: string[]): Promise<number> {
     }
     return report(err, argv.includes('--json'));
   }
+}
+
+/** Runs `command` in a shell with the message as JSON on stdin; its output passes through. Resolves to its exit code. */
+function runOn(command: string, message: unknown, inboxId: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const m = message as { id: string };
+    const child = spawn(command, { shell: true, stdio: ['pipe', 'inherit', 'inherit'], env: { ...process.env, MAILROOM_MESSAGE_ID: m.id, MAILROOM_INBOX_ID: inboxId } });
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(`${JSON.stringify(message)}\n`);
+  });
 }

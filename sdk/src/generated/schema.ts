@@ -323,6 +323,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/inboxes/{id}/messages/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim messages for one worker: each is handed to one claimer at a time, under a lease, until acked
+         * @description Several workers share an inbox: each claim returns up to limit ready messages, oldest first, each with a claim_id and lease_expires_at; no other claim gets them while the lease holds. Ack a message when done (never handed out again) or release it (back at once, or after delay). A lease that ends returns the message to the queue with delivery_count + 1; one handed out max_deliveries times without an ack becomes a dead letter. has=code hands each code to exactly one caller (consumed_at). Independent of read, labels and wait. timeout (0-25) waits for mail when none is ready, holding one of the account's concurrent waits.
+         *
+         *     Auth: Inbox key of this inbox, or the account key.
+         */
+        post: operations["claimMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inboxes/{id}/messages/dead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dead letters: messages claimed max_deliveries times and never acked
+         * @description Auth: Inbox key of this inbox, or the account key.
+         */
+        get: operations["listDeadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inboxes/{id}/messages/{msgId}/ack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Done with a claimed message: no claim hands it out again (409 CLAIM_NOT_HELD when the lease moved on)
+         * @description Auth: Inbox key of this inbox, or the account key.
+         */
+        post: operations["ackMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inboxes/{id}/messages/{msgId}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a claimed message back to the queue, now or after delay seconds (409 CLAIM_NOT_HELD when the lease moved on)
+         * @description Auth: Inbox key of this inbox, or the account key.
+         */
+        post: operations["releaseMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inboxes/{id}/messages/{msgId}/requeue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a dead letter back in the queue
+         * @description Auth: Inbox key of this inbox, or the account key.
+         */
+        post: operations["requeueMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/inboxes/{id}/messages/{msgId}": {
         parameters: {
             query?: never;
@@ -1375,6 +1477,14 @@ export interface components {
             /** @description ISO 8601, UTC */
             rotated_at: string;
         };
+        AckRequest: {
+            claim_id: string;
+        };
+        AckResult: {
+            id: string;
+            /** @enum {boolean} */
+            acked: true;
+        };
         AddThreadLabelRequest: {
             /** @description Case-sensitive label */
             label: string;
@@ -1491,6 +1601,60 @@ export interface components {
             action: string;
             description: string;
         };
+        ClaimedMessage: {
+            message: components["schemas"]["Message"];
+            /** @description Pass it to ack or release this message; it stops working when the lease ends */
+            claim_id: string;
+            /** @description ISO 8601, UTC */
+            lease_expires_at: string;
+            /** @description Times a claim handed this message out, this one included (more than 1: a worker before you did not ack it) */
+            delivery_count: number;
+        };
+        ClaimRequest: {
+            /**
+             * @description Messages to claim, 1-100 (default 1)
+             * @default 1
+             */
+            limit?: number;
+            /**
+             * @description Seconds each message is yours, 5-900 (default 60): ack it before, or it goes back to the queue
+             * @default 60
+             */
+            lease?: number;
+            /**
+             * @description Seconds to wait when nothing is ready, 0-25 (default 0: answer at once)
+             * @default 0
+             */
+            timeout?: number;
+            /**
+             * @description A message handed out this many times without an ack becomes a dead letter instead of being handed out again (default 5)
+             * @default 5
+             */
+            max_deliveries?: number;
+            /** @description The sender address's domain or a whole address, case-insensitive: github.com matches x@github.com and x@mail.github.com (not x@github.com.evil.example); noreply@github.com matches that address only. Never the display name, which the sender writes freely */
+            from?: string;
+            /** @description Case-insensitive substring of the subject */
+            subject?: string;
+            /**
+             * @description code: only mail with a verification code, and its code is yours alone (consumed_at is set; consuming waits skip it); link: with a call-to-action link; any: with either
+             * @enum {string}
+             */
+            has?: "code" | "link" | "any";
+            /**
+             * @description Only mail whose sender passed DMARC and is not flagged spoofed_sender or lookalike_domain
+             * @default false
+             */
+            verified_only?: boolean;
+            /**
+             * @description Only mail whose security.risk is none or low
+             * @default false
+             */
+            safe_only?: boolean;
+        };
+        ClaimResult: {
+            /** @description Oldest first; empty when nothing matching was ready within timeout */
+            claims: components["schemas"]["ClaimedMessage"][];
+        };
         CreateBinRequest: {
             respond?: {
                 /** @description HTTP status every request is answered with (default 200) */
@@ -1562,6 +1726,21 @@ export interface components {
             /** @enum {string} */
             confidence: "high" | "medium" | "low";
             type: string;
+        };
+        DeadLetter: {
+            message_id: string;
+            from: string;
+            subject: string;
+            /** @description ISO 8601, UTC */
+            received_at: string;
+            delivery_count: number;
+            /** @description ISO 8601, UTC */
+            dead_at: string;
+        };
+        DeadLetterList: {
+            dead_letters: components["schemas"]["DeadLetter"][];
+            /** @description Pass as cursor to get the next page; null on the last page */
+            next_cursor: string | null;
         };
         DeliveryLog: {
             event_id: string;
@@ -1869,6 +2048,8 @@ export interface components {
             received_at: string;
             /** @description ISO 8601, UTC */
             created_at: string;
+            /** @description When a consuming wait (consume=true) or a claim with has=code took this message's code or link: it is handed to that one caller only. null until then */
+            consumed_at: string | null;
             attachments: components["schemas"]["Attachment"][];
             /** @description Present when the message could only partly be read */
             parse_error?: string;
@@ -1960,12 +2141,32 @@ export interface components {
             /** @description Pass as cursor to get the next page; null on the last page */
             next_cursor: string | null;
         };
+        ReleaseRequest: {
+            claim_id: string;
+            /**
+             * @description Seconds before it can be claimed again, 0-900 (default 0)
+             * @default 0
+             */
+            delay?: number;
+        };
+        ReleaseResult: {
+            id: string;
+            /** @enum {boolean} */
+            released: true;
+            /** @description ISO 8601, UTC */
+            ready_at: string;
+        };
         ReplyRequest: {
             body: string;
             body_html?: string | null;
             /** @default false */
             reply_all?: boolean;
             client_id?: string;
+        };
+        RequeueResult: {
+            id: string;
+            /** @enum {boolean} */
+            requeued: true;
         };
         /** @description The safety assessment of a received message, made once at ingest (null for mail this inbox sent, and for mail received before assessments existed). Deterministic rules over the parsed mail: a hint, not a guarantee; docs/safety.md says what they catch and miss. */
         Security: {
@@ -2342,6 +2543,8 @@ export interface components {
 }
 export type Account = components['schemas']['Account'];
 export type AccountKeyRotated = components['schemas']['AccountKeyRotated'];
+export type AckRequest = components['schemas']['AckRequest'];
+export type AckResult = components['schemas']['AckResult'];
 export type AddThreadLabelRequest = components['schemas']['AddThreadLabelRequest'];
 export type Attachment = components['schemas']['Attachment'];
 export type AttachmentDownload = components['schemas']['AttachmentDownload'];
@@ -2353,6 +2556,9 @@ export type BinRequest = components['schemas']['BinRequest'];
 export type BinRequestList = components['schemas']['BinRequestList'];
 export type Capabilities = components['schemas']['Capabilities'];
 export type Capability = components['schemas']['Capability'];
+export type ClaimedMessage = components['schemas']['ClaimedMessage'];
+export type ClaimRequest = components['schemas']['ClaimRequest'];
+export type ClaimResult = components['schemas']['ClaimResult'];
 export type CreateBinRequest = components['schemas']['CreateBinRequest'];
 export type CreateDomainRequest = components['schemas']['CreateDomainRequest'];
 export type CreateDraftRequest = components['schemas']['CreateDraftRequest'];
@@ -2360,6 +2566,8 @@ export type CreateInboxRequest = components['schemas']['CreateInboxRequest'];
 export type CreateListEntryRequest = components['schemas']['CreateListEntryRequest'];
 export type CreateWebhookRequest = components['schemas']['CreateWebhookRequest'];
 export type CtaLink = components['schemas']['CtaLink'];
+export type DeadLetter = components['schemas']['DeadLetter'];
+export type DeadLetterList = components['schemas']['DeadLetterList'];
 export type DeliveryLog = components['schemas']['DeliveryLog'];
 export type DeliveryLogList = components['schemas']['DeliveryLogList'];
 export type Domain = components['schemas']['Domain'];
@@ -2393,7 +2601,10 @@ export type OperatorNotification = components['schemas']['OperatorNotification']
 export type PaymentWebhookResult = components['schemas']['PaymentWebhookResult'];
 export type Rejection = components['schemas']['Rejection'];
 export type RejectionList = components['schemas']['RejectionList'];
+export type ReleaseRequest = components['schemas']['ReleaseRequest'];
+export type ReleaseResult = components['schemas']['ReleaseResult'];
 export type ReplyRequest = components['schemas']['ReplyRequest'];
+export type RequeueResult = components['schemas']['RequeueResult'];
 export type Security = components['schemas']['Security'];
 export type SecurityFlag = components['schemas']['SecurityFlag'];
 export type SendMessageRequest = components['schemas']['SendMessageRequest'];
@@ -3676,6 +3887,8 @@ export interface operations {
                 verified_only?: boolean;
                 /** @description Skip mail whose security.risk is medium or high, and mail received before assessments existed */
                 safe_only?: boolean;
+                /** @description Take the code or link for yourself alone: the message returned gets consumed_at, and later consuming waits (and has=code claims) skip it. Without it, every waiter sees the same mail */
+                consume?: boolean;
             };
             header?: never;
             path: {
@@ -3693,6 +3906,420 @@ export interface operations {
                 content: {
                     "application/json": {
                         result: components["schemas"]["WaitResult"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    claimMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["ClaimResult"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 256 KiB (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDeadLetters: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description next_cursor of the previous page: the page after it (cheaper than a deep offset) */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["DeadLetterList"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ackMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                msgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AckRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["AckResult"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 256 KiB (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    releaseMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                msgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["ReleaseResult"];
+                        next_steps: string[];
+                    };
+                };
+            };
+            /** @description Invalid request (the error names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 256 KiB (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see retry_after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requeueMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                msgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: components["schemas"]["RequeueResult"];
                         next_steps: string[];
                     };
                 };

@@ -221,6 +221,26 @@ describe('test mode: simulate and bins', () => {
     expect(usage.stderr).toMatch(/--scenario <name> or --raw-file <path>/);
   });
 
+  it('`mailroom claim --exec` runs the command on each message (JSON on stdin): exit 0 acks it, another exit releases it', async () => {
+    const env = freshUser();
+    json(await cli(['inbox', 'create', uniqueUsername('claim'), '--json'], env));
+    for (const code of ['300001', '300002']) expect((await cli(['simulate', '--scenario', 'verification_code', '--code', code], env)).code).toBe(0);
+    const out = join(home, `claimed-${dirs}.txt`);
+    // The first message fails once (exit 1), then every message is appended and acked.
+    const script = `read -r m; id=$MAILROOM_MESSAGE_ID; if [ ! -e "${out}.failed" ]; then touch "${out}.failed"; exit 1; fi; case "$m" in *'"id":"'$id'"'*) echo "$id" >> "${out}";; *) exit 2;; esac`;
+    const r = await cli(['claim', '--exec', script, '--max', '3', '--idle', '5', '--json'], env);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { message_id: string; exit_code: number; outcome: string });
+    expect(lines.map((l) => l.outcome)).toEqual(['released', 'acked', 'acked']);
+    const written = readFileSync(out, 'utf8').trim().split('\n');
+    expect(written).toHaveLength(2);
+    expect(new Set(written).size).toBe(2);
+    expect(written.sort()).toEqual(lines.filter((l) => l.outcome === 'acked').map((l) => l.message_id).sort());
+    // Both acked: another run finds nothing to do and stops when idle.
+    const left = await cli(['claim', '--exec', 'true', '--idle', '1', '--json'], env);
+    expect([left.code, left.stdout]).toEqual([0, '']);
+  });
+
   it('`mailroom wait` keeps stdout for the mail and warns on stderr when it is flagged; --safe-only skips it', async () => {
     const env = freshUser();
     json(await cli(['inbox', 'create', uniqueUsername('warn'), '--json'], env));

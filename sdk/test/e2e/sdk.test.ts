@@ -146,6 +146,40 @@ describe('waitForMessage', () => {
   });
 });
 
+describe('claims', () => {
+  it('messages.claim() acks each message when the loop body ends and releases the one whose body throws; a stale claim is a MailroomError 409', async () => {
+    const { created, client } = await newAccount();
+    for (const code of ['100001', '100002', '100003']) await client.messages.simulate(created.id, { scenario: 'verification_code', code });
+    const handled: string[] = [];
+    let failedOnce = false;
+    const loop = async () => {
+      for await (const c of client.messages.claim(created.id, { lease: 30, timeout: 1 })) {
+        if (!failedOnce && c.delivery_count === 1 && handled.length === 1) { failedOnce = true; throw new Error('handler failed'); }
+        handled.push(c.message.id);
+        if (handled.length === 3) break;
+      }
+    };
+    await expect(loop()).rejects.toThrow('handler failed');
+    // The message whose handler threw went back at once: the next loop gets it (delivery 2) and the rest.
+    const again: { id: string; delivery: number }[] = [];
+    for await (const c of client.messages.claim(created.id, { lease: 30, timeout: 1 })) {
+      again.push({ id: c.message.id, delivery: c.delivery_count });
+      if (handled.length + again.length === 3) { await c.ack(); break; }
+    }
+    expect(new Set([...handled, ...again.map((a) => a.id)]).size).toBe(3);
+    expect(again.some((a) => a.delivery === 2)).toBe(true);
+    // Everything acked: nothing left to claim.
+    expect((await client.messages.claimOnce(created.id, { limit: 10 })).claims).toEqual([]);
+    // An ack with a claim that no longer holds the message.
+    const sim = await client.messages.simulate(created.id, { scenario: 'verification_code', code: '100004' });
+    const [held] = (await client.messages.claimOnce(created.id, { lease: 30 })).claims;
+    await client.messages.release(created.id, sim.message_id!, held!.claim_id);
+    const stale = await client.messages.ack(created.id, sim.message_id!, held!.claim_id).catch((e: unknown) => e);
+    expect(stale).toBeInstanceOf(MailroomError);
+    expect(stale).toMatchObject({ status: 409, code: 'CLAIM_NOT_HELD' });
+  });
+});
+
 describe('errors', () => {
   it('a revoked-looking key is a MailroomError with the API\'s code, status and next_steps', async () => {
     const client = new Mailroom({ apiUrl: target().apiUrl, apiKey: `mr_free_${'0'.repeat(32)}` });
