@@ -210,6 +210,8 @@ async function fileIntoInbox(target: MailTarget, n: InboundNotification, p: Pars
       envelope_from: n.envelopeFrom || null,
       authentication,
       security,
+      // Its claim-queue item is written in the same transaction (claims.store.ts).
+      queued_at: receivedAt,
       ...(p.parseError ? { parse_error: p.parseError } : {}),
     };
     const thread: ThreadRecord | undefined = existingThread ? undefined : {

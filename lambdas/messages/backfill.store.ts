@@ -2,10 +2,10 @@
  * Brings items stored before the current key design up to it, so every list, filter and search
  * finds them: index keys a record now carries (the read/unread message index, the inbox,
  * webhook and list-entry indexes), and the items derived from a record (a thread's read-state
- * item and label entries, a draft's label items, a message's search words). Everything comes
- * from the entity declarations (entities.ts), so the backfill writes exactly what a new write
- * would. Counters need nothing: every total falls back to a keys-only count where its counter
- * was never written.
+ * item and label entries, a draft's label items, a message's search words, a received message's
+ * claim-queue item). Everything comes from the entity declarations (entities.ts), so the
+ * backfill writes exactly what a new write would. Counters need nothing: every total falls back
+ * to a keys-only count where its counter was never written.
  *
  * Safe to run on a live table and to run again: index keys are SET only while the attributes
  * they derive from are still as scanned (a concurrent change wins), derived items are written
@@ -23,6 +23,7 @@ import * as entities from './messages.entities.ts';
 import * as sendingEntities from '../sending/sending.entities.ts';
 import type { ThreadRecord } from './messages.entities.ts';
 import { TABLE } from '../platform/dynamo/table.ts';
+import { queueStoredMessage } from './claims.store.ts';
 
 const TableName = config.tableName;
 
@@ -104,6 +105,8 @@ export async function backfillItem(stored: Item, counts: BackfillCounts): Promis
       await setIndexKeys(stored, entities.message.item(m), { read: m.read }, counts);
       await putMissing(messageSearchWords(m, BACKFILL_MAX_WORDS).map((word) =>
         entities.searchWord.item({ message_id: m.id, thread_id: m.thread_id, inbox_id: m.inbox_id }, { accountId: m.account_id, word })), counts);
+      // Received mail is claimable (issue #28): mail stored before claims gets its queue item once.
+      if (m.direction === 'inbound' && m.queued_at === undefined && (await queueStoredMessage(m, new Date().toISOString()))) counts.derived += 1;
       return;
     }
     case entities.thread.name: {

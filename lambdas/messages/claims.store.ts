@@ -30,6 +30,21 @@ export function claimQueuePut(m: MessageRecord): TransactItem {
   return { Put: { TableName, Item: entities.claimQueueItem.item(r), ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
+/**
+ * Mail stored before claims existed (no queued_at): its queue item, ready now, written with
+ * queued_at under the condition that it is still unset, so a second run (or a race with another)
+ * never queues a message twice nor brings back one that was acked.
+ */
+export async function queueStoredMessage(m: MessageRecord, nowIso: string): Promise<boolean> {
+  const r: ClaimQueueRecord = { message_id: m.id, inbox_id: m.inbox_id, ready_at: nowIso, received_at: m.received_at, delivery_count: 0, ...claimFilterFields(m) };
+  const out = await transact([
+    { Update: { TableName, Key: messagesEntities.messageKey(m.inbox_id, m.id), UpdateExpression: 'SET queued_at = :now',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(queued_at)', ExpressionAttributeValues: { ':now': nowIso } } },
+    { Put: { TableName, Item: entities.claimQueueItem.item(r), ConditionExpression: 'attribute_not_exists(pk)' } },
+  ]);
+  return out.ok;
+}
+
 /** Items ready at `nowIso` (never claimed, released, or whose lease ended), oldest first, one page. */
 export async function readyPage(inboxId: string, nowIso: string, limit: number, start?: Record<string, unknown>): Promise<{ items: ClaimQueueRecord[]; next?: Record<string, unknown> }> {
   const res = await db.send(new QueryCommand({

@@ -88,6 +88,8 @@ export interface MessageRecord {
   arrival_seq?: number;
   /** When a consuming wait or a has=code claim took its code or link (one caller only). */
   consumed_at?: string;
+  /** Inbound: when its claim-queue item was written (at ingest; by the backfill for mail stored before claims). */
+  queued_at?: string;
 }
 export interface ThreadRecord {
   id: string;

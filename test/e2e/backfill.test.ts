@@ -73,16 +73,17 @@ describe('npm run backfill (data stored before the current keys)', () => {
     expect((await api('POST', `/v1/inboxes/${inbox.id}/drafts`, { ...on, body: { to: ['a@example.com'], subject: 'Old draft', body: 'x', labels: ['kept'] } })).status).toBe(201);
 
     // What an earlier version left: no read index on the message, no read-state item, no label
-    // entries, no search words, no inbox indexes, no draft label items.
+    // entries, no search words, no inbox indexes, no draft label items, no claim-queue item.
     for (const i of await partition(`INBOX#${inbox.id}`)) {
       const sk = i.sk!.S!;
-      if (sk.startsWith('MSG#')) await db.send(new UpdateItemCommand({ TableName, Key: { pk: i.pk!, sk: i.sk! }, UpdateExpression: 'REMOVE gsi2pk, gsi2sk' }));
+      if (sk.startsWith('MSG#')) await db.send(new UpdateItemCommand({ TableName, Key: { pk: i.pk!, sk: i.sk! }, UpdateExpression: 'REMOVE gsi2pk, gsi2sk, queued_at' }));
       if (sk === 'INBOX') await db.send(new UpdateItemCommand({ TableName, Key: { pk: i.pk!, sk: i.sk! }, UpdateExpression: 'REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk' }));
       if (sk.startsWith('THREADSTATE#')) await remove([i]);
     }
     await remove(await partition(`INBOX#${inbox.id}#WORDS`));
     await remove(await partition(`INBOX#${inbox.id}#TLABEL#legacy`));
     await remove(await partition(`INBOX#${inbox.id}#DRAFTLABEL#kept`));
+    await remove(await partition(`INBOX#${inbox.id}#CLAIMQ`));
   });
 
   afterAll(async () => {
@@ -90,6 +91,7 @@ describe('npm run backfill (data stored before the current keys)', () => {
     await stack?.stop();
   });
 
+  const claim = () => api('POST', `/v1/inboxes/${inbox.id}/messages/claim`, { key: inbox.api_key, baseUrl: stack.apiUrl, body: { limit: 10 } });
   const reads = () => Promise.all([
     get(`/v1/inboxes/${inbox.id}/messages?unread=true`),
     get(`/v1/inboxes/${inbox.id}/messages?search=${word}`),
@@ -99,7 +101,7 @@ describe('npm run backfill (data stored before the current keys)', () => {
     api('GET', '/v1/inboxes', { key: inbox.account_api_key, baseUrl: stack.apiUrl }),
   ]);
 
-  it('before it, the lists, filters and search miss that data; after it, each finds it again, and a second run finds nothing to do', async () => {
+  it('before it, the lists, filters, search and claims miss that data; after it, each finds it again, and a second run finds nothing to do', async () => {
     const before = await reads();
     for (const r of before) expect(r.status, r.text).toBe(200);
     const [unread, search, unreadThreads, labelled, drafts, inboxes] = before.map((r) => r.body.result);
@@ -109,6 +111,7 @@ describe('npm run backfill (data stored before the current keys)', () => {
     expect(labelled.threads).toEqual([]);
     expect(drafts.drafts).toEqual([]);
     expect(inboxes.inboxes).toEqual([]);
+    expect((await claim()).body.result.claims).toEqual([]);
 
     const first = await runBackfill(TableName);
     expect(first.code, first.out).toBe(0);
@@ -123,9 +126,15 @@ describe('npm run backfill (data stored before the current keys)', () => {
     expect(labelled2.threads.map((t: { id: string }) => t.id)).toEqual([threadId]);
     expect(drafts2.drafts.map((d: { subject: string }) => d.subject)).toEqual(['Old draft']);
     expect(inboxes2.inboxes.map((i: { id: string }) => i.id)).toEqual([inbox.id]);
+    // Claimable once: claimed and acked here, a second run must not queue it again.
+    const claimed = (await claim()).body.result.claims as { message: { thread_id: string; id: string }; claim_id: string }[];
+    expect(claimed.map((c) => c.message.thread_id)).toEqual([threadId]);
+    const acked = await api('POST', `/v1/inboxes/${inbox.id}/messages/${claimed[0]!.message.id}/ack`, { key: inbox.api_key, baseUrl: stack.apiUrl, body: { claim_id: claimed[0]!.claim_id } });
+    expect(acked.status, acked.text).toBe(200);
 
     const second = await runBackfill(TableName);
     expect(second.code, second.out).toBe(0);
     expect(second.out).toMatch(/index keys set on 0, 0 derived items written/);
+    expect((await claim()).body.result.claims).toEqual([]);
   }, 120_000);
 });
