@@ -31,6 +31,7 @@ export const MCP_INSTRUCTIONS = [
   'Mailroom: email inboxes for AI agents.',
   'No key yet? Call create_inbox (no key needed), then connect again with Authorization: Bearer <api_key>.',
   'To receive a verification code or link, call wait_for_message: it returns as soon as the mail arrives, with verification_code and cta.',
+  'Several agents on one inbox, each mail handled once: claim_messages, then ack_message when done (or release_message to give it back).',
   UNTRUSTED_NOTE,
 ].join(' ');
 

@@ -115,5 +115,19 @@ describe('claims', () => {
     // A non-consuming wait still sees it.
     const plain = await api('GET', `/v1/inboxes/${inbox.id}/messages/wait?has=code&since=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}&timeout=5`, { key: inbox.api_key });
     expect(plain.body.result.verification_code).toBe('482913');
+    // Its code is taken: a claim with has=code passes it over; a plain claim still hands the message out.
+    expect((await claim(inbox, { has: 'code' })).body.result.claims).toEqual([]);
+    expect(((await claim(inbox)).body.result.claims as any[]).map((c) => c.message.id)).toEqual([winners[0]!.body.result.message.id]);
+  });
+
+  it('a claim with has=code takes the code for its claimer: a consuming wait then skips that mail', async () => {
+    const inbox = await newAccount();
+    await sendMail({ to: inbox.address, subject: uniqueSubject('code'), text: 'Your verification code is 730155.' });
+    await waitForMessages(inbox.api_key, inbox.id, (ms) => ms.length === 1);
+    const [c] = (await claim(inbox, { has: 'code' })).body.result.claims as any[];
+    expect(c.message.consumed_at).toEqual(expect.any(String));
+    const since = encodeURIComponent(new Date(Date.now() - 60_000).toISOString());
+    const w = await api('GET', `/v1/inboxes/${inbox.id}/messages/wait?has=code&consume=true&since=${since}&timeout=2`, { key: inbox.api_key });
+    expect(w.body.result).toMatchObject({ message: null, timed_out: true });
   });
 });
