@@ -20,7 +20,8 @@ describe('MCP server', () => {
     expect(byName.get('simulate_inbound'), tools.map((t) => t.name).join(', ')).toBeDefined();
     const wait = byName.get('wait_for_message')!;
     expect(wait.inputSchema.required).toEqual(['inbox_id']);
-    expect(wait.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    // consume=true takes a code for the caller: not read-only, never destructive.
+    expect(wait.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     expect(wait.description).toContain('untrusted-mail-content');
   });
 
