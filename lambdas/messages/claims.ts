@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { conflict, notFound } from '../platform/errors.ts';
-import { fromMatches, nextPollDelay } from './wait-match.ts';
+import { fromMatches } from './wait-match.ts';
 import { getMessages } from './messages.store.ts';
 import * as store from './claims.store.ts';
 import type { ClaimQueueRecord, DeadLetterRecord } from './claims.entities.ts';
@@ -73,6 +73,15 @@ function matches(item: ClaimQueueRecord, q: ClaimInput): boolean {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * A waiting claim looks again after 200 ms, then 50% later each time up to once a second: each
+ * look is a Query of the queue (not wait's one-item marker read), and a worker that gets a mail
+ * half a second late loses nothing, while many idle workers would otherwise keep the table busy.
+ */
+const CLAIM_FIRST_POLL_MS = 200;
+const CLAIM_MAX_POLL_MS = 1_000;
+const nextClaimPoll = (previous: number | undefined) => (previous === undefined ? CLAIM_FIRST_POLL_MS : Math.min(CLAIM_MAX_POLL_MS, Math.round(previous * 1.5)));
+
 /** One pass over the ready items: lease those that match until `limit` are held. */
 async function claimRound(inbox: InboxRecord, q: ClaimInput): Promise<{ item: ClaimQueueRecord; claimId: string; leaseEnd: string }[]> {
   const held: { item: ClaimQueueRecord; claimId: string; leaseEnd: string }[] = [];
@@ -107,7 +116,7 @@ export async function claimMessages(inbox: InboxRecord, q: ClaimInput, startedMs
   const deadline = startedMs + q.timeout * 1000;
   let held = await claimRound(inbox, q);
   for (let delay: number | undefined; held.length === 0 && Date.now() < deadline;) {
-    delay = nextPollDelay(delay);
+    delay = nextClaimPoll(delay);
     await sleep(Math.min(delay, Math.max(0, deadline - Date.now())));
     held = await claimRound(inbox, q);
   }
