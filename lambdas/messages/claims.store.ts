@@ -129,9 +129,10 @@ export async function listDeadLetters(inboxId: string, limit: number, cursor?: s
 export async function requeue(inboxId: string, messageId: string, nowIso: string): Promise<boolean> {
   const res = await db.send(new GetCommand({ TableName, ConsistentRead: true, Key: { pk: entities.deadLetterPartition(inboxId), sk: messageId } }));
   if (!res.Item) return false;
-  const { dead_at: _d, ...d } = entities.deadLetter.record(res.Item);
+  const dead = entities.deadLetter.record(res.Item);
+  const { dead_at: _d, ...d } = dead;
   const out = await transact([
-    { Delete: { TableName, Key: entities.deadLetter.key(entities.deadLetter.record(res.Item)), ConditionExpression: 'attribute_exists(pk)' } },
+    { Delete: { TableName, Key: entities.deadLetter.key(dead), ConditionExpression: 'attribute_exists(pk)' } },
     { Put: { TableName, Item: entities.claimQueueItem.item({ ...d, ready_at: nowIso, delivery_count: 0 }), ConditionExpression: 'attribute_not_exists(pk)' } },
   ]);
   return out.ok;

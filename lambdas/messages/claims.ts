@@ -12,6 +12,8 @@ import { getMessages } from './messages.store.ts';
 import * as store from './claims.store.ts';
 import type { ClaimQueueRecord, DeadLetterRecord } from './claims.entities.ts';
 import type { InboxRecord } from '../inboxes/inboxes.entities.ts';
+import type { AccountRecord } from '../accounts/accounts.entities.ts';
+import { inWaitSlot } from './wait.ts';
 import type { MessageRecord } from './messages.entities.ts';
 
 /**
@@ -111,8 +113,15 @@ async function claimRound(inbox: InboxRecord, q: ClaimInput): Promise<{ item: Cl
   return held;
 }
 
-/** The use case: up to `limit` messages, oldest first, each under a lease of `lease` seconds. */
-export async function claimMessages(inbox: InboxRecord, q: ClaimInput, startedMs = Date.now()): Promise<ClaimedMessage[]> {
+/**
+ * The use case: up to `limit` messages, oldest first, each under a lease of `lease` seconds. A
+ * claim that may wait holds one of the account's concurrent-wait slots, as a wait does.
+ */
+export async function claimMessages(account: AccountRecord, inbox: InboxRecord, q: ClaimInput): Promise<ClaimedMessage[]> {
+  return q.timeout > 0 ? inWaitSlot(account, q.timeout, () => claimWaiting(inbox, q)) : claimWaiting(inbox, q);
+}
+
+async function claimWaiting(inbox: InboxRecord, q: ClaimInput, startedMs = Date.now()): Promise<ClaimedMessage[]> {
   const deadline = startedMs + q.timeout * 1000;
   let held = await claimRound(inbox, q);
   for (let delay: number | undefined; held.length === 0 && Date.now() < deadline;) {

@@ -1,7 +1,7 @@
 /** HTTP mapping of the wait function: the long poll's answer and the exact call that goes on waiting. */
 import type { HttpRequest, OperationResult } from '../platform/http/types.ts';
 import { WAIT_DEFAULT_TIMEOUT_SECONDS } from './messages.schemas.ts';
-import { inWaitSlot, waitForMail, type WaitInput, type WaitOutcome } from './wait.ts';
+import { waitForMail, type WaitInput, type WaitOutcome } from './wait.ts';
 import { messageView } from './message-views.ts';
 import { untrustedSender } from './wait-match.ts';
 import type { z } from 'zod';
@@ -62,9 +62,7 @@ function warnings(m: Parameters<typeof untrustedSender>[0] & { from: string }): 
 async function claimMessages(req: HttpRequest<'inbox-or-account', z.output<typeof ClaimBody>>): Promise<OperationResult> {
   const inbox = req.principal.inbox;
   const q = req.body;
-  const run = () => claims.claimMessages(inbox, q);
-  // A claim that may wait holds one of the account's concurrent-wait slots, as a wait does.
-  const held = q.timeout > 0 ? await inWaitSlot(req.principal.account, q.timeout, run) : await run();
+  const held = await claims.claimMessages(req.principal.account, inbox, q);
   const base = `/v1/inboxes/${inbox.id}/messages`;
   return {
     result: { claims: held.map((c) => ({ ...c, message: messageView(c.message) })) },

@@ -281,6 +281,10 @@ export class Mailroom {
   /** One wait call, with the envelope's next_steps (they hold the call that continues it). */
   private async *claimLoop(inboxId: string, body: Omit<Body<'claimMessages'>, 'limit'> & { batch?: number }, signal?: AbortSignal): AsyncGenerator<ClaimedItem, void, undefined> {
     const { batch = 1, ...rest } = body;
+    // Messages of the batch not yet handed over go back to the queue at once.
+    const releaseAll = async (left: readonly { message: { id: string }; claim_id: string }[]) => {
+      for (const c of left) await this.messages.release(inboxId, c.message.id, c.claim_id).catch(() => undefined);
+    };
     while (!signal?.aborted) {
       const { claims } = await this.messages.claimOnce(inboxId, { timeout: 20, ...rest, limit: batch });
       for (let i = 0; i < claims.length; i++) {
@@ -299,13 +303,10 @@ export class Mailroom {
           // Left early: this message and the rest of the batch go back to the queue.
           if (!done) {
             await item.release().catch(() => undefined);
-            for (const rest of claims.slice(i + 1)) await this.messages.release(inboxId, rest.message.id, rest.claim_id).catch(() => undefined);
+            await releaseAll(claims.slice(i + 1));
           }
         }
-        if (signal?.aborted) {
-          for (const rest of claims.slice(i + 1)) await this.messages.release(inboxId, rest.message.id, rest.claim_id).catch(() => undefined);
-          return;
-        }
+        if (signal?.aborted) return releaseAll(claims.slice(i + 1));
       }
     }
   }

@@ -8,8 +8,8 @@
  * burst.test.ts covers with real SMTP.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedMessages } from '../seed-store.ts';
-import { newAccount, target, type CreatedInbox } from './client.ts';
+import { newAccount, type CreatedInbox } from './client.ts';
+import { seedInbox } from './seed.ts';
 import { overlaps, runClaimWorkers, type WorkersRun } from './claim-workers.ts';
 
 const MESSAGES = 300;
@@ -24,13 +24,7 @@ let run: WorkersRun;
 
 beforeAll(async () => {
   inbox = await newAccount();
-  const t = target();
-  Object.assign(process.env, {
-    TABLE_NAME: t.tableName, MAIL_DOMAIN: t.mailDomain, SITE_URL: t.siteUrl, AWS_ENDPOINT_URL: t.awsEndpoint, AWS_REGION: 'us-east-1',
-    ...(t.awsCredentials ? { AWS_ACCESS_KEY_ID: t.awsCredentials.accessKeyId, AWS_SECRET_ACCESS_KEY: t.awsCredentials.secretAccessKey } : {}),
-  });
-  const { getInbox } = await import('../../lambdas/accounts/accounts.store.ts');
-  const seeded = await seedMessages((await getInbox(inbox.id))!, Array.from({ length: MESSAGES }, (_, i) => ({
+  const seeded = await seedInbox(inbox, Array.from({ length: MESSAGES }, (_, i) => ({
     subject: `work item ${i}`, body: `Item ${i}.`, from: 'queue@work.example', read: false, thread: i,
   })), { bulk: true, startMs: Date.now() - MESSAGES * 1000 });
   ids = seeded.map((m) => m.id);

@@ -5,8 +5,9 @@
  * The inbox is filled through the store (the same transaction ingest makes) to be fast.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedMessages, type SeedSpec } from '../seed-store.ts';
-import { api, newAccount, target, type CreatedInbox } from './client.ts';
+import type { SeedSpec } from '../seed-store.ts';
+import { seedInbox } from './seed.ts';
+import { api, newAccount, type CreatedInbox } from './client.ts';
 import { expectError } from './mail.ts';
 
 const SIZE = 1000;
@@ -48,14 +49,7 @@ async function allByCursor(path: string, items: 'messages' | 'threads' = 'messag
 
 beforeAll(async () => {
   inbox = await newAccount();
-  const t = target();
-  Object.assign(process.env, {
-    TABLE_NAME: t.tableName, MAIL_DOMAIN: t.mailDomain, SITE_URL: t.siteUrl, AWS_ENDPOINT_URL: t.awsEndpoint, AWS_REGION: 'us-east-1',
-    ...(t.awsCredentials ? { AWS_ACCESS_KEY_ID: t.awsCredentials.accessKeyId, AWS_SECRET_ACCESS_KEY: t.awsCredentials.secretAccessKey } : {}),
-  });
-  const { getInbox } = await import('../../lambdas/accounts/accounts.store.ts');
-  const record = (await getInbox(inbox.id))!;
-  const seeded = await seedMessages(record, Array.from({ length: SIZE }, (_, i) => spec(i)));
+  const seeded = await seedInbox(inbox, Array.from({ length: SIZE }, (_, i) => spec(i)));
   ids = seeded.map((m) => m.id);
 }, 600_000);
 
