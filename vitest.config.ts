@@ -3,6 +3,12 @@ import { defineConfig } from 'vitest/config';
 /** E2E files that load the stack for minutes (they seed thousands of items). */
 const SCALE_FILES = ['test/e2e/paging.test.ts'];
 
+/** Infra files that synthesize the CDK app (test/infra/synth.ts, aws-cdk-lib). */
+const CDK_FILES = [
+  'api-domain', 'cdk-synth', 'cfn-lint', 'config', 'fair-shares', 'first-deploy', 'limits', 'monitoring', 'nag',
+  'sandbox-payments', 'sandbox-workflow', 'ses-identity-policy', 'stack', 'test-mode',
+].map((f) => `test/infra/${f}.test.ts`);
+
 export default defineConfig({
   test: {
     reporters: ['default'],
@@ -19,10 +25,27 @@ export default defineConfig({
       {
         test: {
           name: 'infra',
-          include: ['test/infra/**/*.test.ts'],
+          include: [...CDK_FILES],
           testTimeout: 300_000,
           hookTimeout: 300_000,
-          // Synthesis bundles every handler; one file at a time keeps 2 cores responsive.
+          // Synthesis bundles every handler; one file at a time keeps 2 cores responsive. The files
+          // share one module graph (isolate: false): aws-cdk-lib loads once, not once per file
+          // (about a minute of `npm test`). They set no process-wide state they do not restore.
+          fileParallelism: false,
+          maxWorkers: 1,
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          // AWS clients and the local emulator at the API boundary: these swap process.env and
+          // build clients once per module, so each file keeps its own module graph.
+          name: 'infra-aws',
+          include: ['test/infra/**/*.test.ts'],
+          exclude: [...CDK_FILES],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
           maxWorkers: 1,
           sequence: { groupOrder: 0 },
