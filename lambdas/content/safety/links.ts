@@ -58,8 +58,8 @@ const decode = (s: string) => {
  * undefined for an opaque ESP tracker (its destination cannot be read, so it is not compared).
  */
 export function destinationOf(href: string): string | undefined {
-  let u: URL;
-  try { u = new URL(href.trim()); } catch { return undefined; }
+  const u = URL.parse(href.trim());
+  if (!u) return undefined;
   // hostOfUrl's reading, from the one parse.
   const host = u.protocol === 'http:' || u.protocol === 'https:' ? u.hostname.toLowerCase().replace(/\.$/, '') : '';
   if (!host) return undefined;
