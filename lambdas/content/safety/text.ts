@@ -238,14 +238,14 @@ function addStem(entry: string): number {
 }
 
 /** Where each stem occurs in a text, by stem id (positions ascending), and the ids of the stems that occur. */
-interface StemIndex { at: (number[] | undefined)[]; found: number[] }
+interface StemIndex { at: Map<number, number[]>; found: number[] }
 
 /**
  * One scan for every stem: a Latin stem is tried only where a word starts, any other where its
  * first character is; the trie walk stops at the first character no stem continues with.
  */
 function indexStems(text: string): StemIndex {
-  const at: StemIndex['at'] = [];
+  const at: StemIndex['at'] = new Map();
   const found: number[] = [];
   const n = text.length;
   let prevLatin = false;
@@ -269,9 +269,9 @@ function indexStems(text: string): StemIndex {
         for (let k = 0; k < ids.length; k++) {
           const id = ids[k]!;
           if (wordGoesOn && STEMS[id]!.endsWord) continue;
-          const positions = at[id];
+          const positions = at.get(id);
           if (positions === undefined) {
-            at[id] = [i];
+            at.set(id, [i]);
             found.push(id);
           } else {
             positions.push(i);
@@ -311,13 +311,13 @@ export function indexWithParts(whole: string, parts: readonly { text: string; at
   for (const { text, at } of parts) {
     if (text === '' || whole.slice(at, at + text.length) !== text || recent.some((r) => r.text === text)) continue;
     const end = at + text.length;
-    const cut: StemIndex = { at: [], found: [] };
+    const cut: StemIndex = { at: new Map(), found: [] };
     for (const id of index.found) {
-      for (const p of index.at[id]!) {
+      for (const p of index.at.get(id)!) {
         if (p < at || p >= end) continue;
-        const positions = cut.at[id];
+        const positions = cut.at.get(id);
         if (positions === undefined) {
-          cut.at[id] = [p - at];
+          cut.at.set(id, [p - at]);
           cut.found.push(id);
         } else {
           positions.push(p - at);
@@ -342,7 +342,7 @@ export function findAll(text: string, family: Family, max = 64): { at: number; e
   const index = stemIndexOf(text);
   if (index.found.length === 0) return out;
   for (const id of ids) {
-    const at = index.at[id];
+    const at = index.at.get(id);
     if (at === undefined) continue;
     const { stem } = STEMS[id]!;
     for (let k = 0; k < at.length && out.length < max; k++) out.push({ at: at[k]!, end: at[k]! + stem.length, stem });
@@ -419,7 +419,7 @@ export function sentenceHas(text: string, at: number, family: Family, limit = 30
   const index = stemIndexOf(text);
   for (const id of index.found) {
     if (!set.has(id)) continue;
-    const positions = index.at[id]!;
+    const positions = index.at.get(id)!;
     const len = STEMS[id]!.stem.length;
     for (const p of positions) if (p >= from && p + len <= to) return true;
   }
