@@ -3,11 +3,12 @@
  * answers --help, usage mistakes and `config` the way scripts expect — no API needed for these.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSdk, runCli, SDK_ROOT, type BuiltSdk } from './build.ts';
 
@@ -72,12 +73,42 @@ describe('the built package', () => {
     expect(out).toBe('ok');
   }, 120_000);
 
+  it('packs into a tarball that installs into an empty project, whose mailroom bin and import work on their own', async () => {
+    for (const f of ['README.md', 'openapi.json']) copyFileSync(join(SDK_ROOT, f), join(sdk.dir, f));
+    const project = mkdtempSync(join(tmpdir(), 'mailroom-sdk-consumer-'));
+    try {
+      const npm = (args: string[], cwd: string) => promisify(execFile)('npm', args, { cwd, env: { ...process.env, npm_config_update_notifier: 'false' }, maxBuffer: 16 * 1024 * 1024 });
+      // What `npm pack` in sdk/ makes after its prepack (tsc): package.json, dist/, README.md, openapi.json.
+      const packed = JSON.parse((await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', project], sdk.dir)).stdout) as { filename: string; files: { path: string }[] }[];
+      const files = packed[0]!.files.map((f) => f.path);
+      expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'openapi.json', 'dist/index.js', 'dist/cli/main.js']));
+      expect(files.filter((f) => !/^(package\.json|README\.md|openapi\.json|dist\/.*)$/.test(f))).toEqual([]);
+      writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+      await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', `./${packed[0]!.filename}`], project);
+      const help = await runCli(join(project, 'node_modules/.bin/mailroom'), ['--help']);
+      expect(help.code, help.stderr).toBe(0);
+      expect(help.stdout).toMatch(/Commands:[\s\S]*inbox[\s\S]*wait/);
+      writeFileSync(join(project, 'use.js'), "import { Mailroom } from '@mailroom/sdk';\nconsole.log(typeof new Mailroom({ apiKey: 'k' }).inboxes.create);\n");
+      expect((await promisify(execFile)(process.execPath, ['use.js'], { cwd: project })).stdout.trim()).toBe('function');
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  }, 180_000);
+
   it('exports the client, the errors and the webhook verifier', async () => {
     const mod = await import(sdk.entry);
     for (const name of ['Mailroom', 'MailroomError', 'WaitTimeoutError', 'verifyWebhook', 'WebhookVerificationError', 'paginate', 'withClientId', 'clientIdFrom', 'newClientId']) {
       expect(mod[name], name).toBeTypeOf('function');
     }
   });
+});
+
+describe('in a clone of the repository, after npm install', () => {
+  it('npx mailroom runs the checkout\'s own CLI, with no build step and no network', async () => {
+    const r = await promisify(execFile)('npx', ['--no', '--offline', 'mailroom', '--help'], { cwd: join(SDK_ROOT, '..') });
+    expect(r.stdout).toMatch(/^Usage: mailroom /);
+    for (const command of ['inbox', 'messages', 'wait', 'claim', 'mcp']) expect(r.stdout).toContain(`\n  ${command}`);
+  }, 60_000);
 });
 
 describe('the mailroom CLI without an API', () => {

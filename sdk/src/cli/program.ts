@@ -3,6 +3,7 @@
  * API's result as JSON with --json. Exit codes: 0 ok, 1 API error, 2 usage, 3 timeout.
  */
 import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_API_URL, Mailroom } from '../client.js';
@@ -66,6 +67,9 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   for await (const item of items) out.push(item);
   return out;
 }
+
+/** A username nobody picked: agent- and 8 of a-z0-9 (36^8 names, so a clash is not worth a retry). */
+const randomUsername = () => `agent-${Array.from({ length: 8 }, () => '0123456789abcdefghijklmnopqrstuvwxyz'[randomInt(36)]).join('')}`;
 
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 
@@ -142,14 +146,14 @@ Settings: flags, then MAILROOM_API_URL / MAILROOM_API_KEY / MAILROOM_INBOX, then
   const inbox = program.command('inbox').description('create, list, show and delete inboxes');
   inbox.command('create')
     .description('create an inbox; without a key this also creates a free account')
-    .argument('<username>', 'local part of the address: 3-32 of a-z, 0-9, -')
+    .argument('[username]', 'local part of the address: 3-32 of a-z, 0-9, - (default: agent-<8 random letters and digits>)')
     .option('--display-name <name>', 'name shown to recipients')
     .option('--client-id <id>', 'idempotency key: repeating the call returns the same inbox')
     .option('--no-save', 'do not store the new account key and inbox in the config file')
-    .addHelpText('after', examples('mailroom inbox create my-agent', 'mailroom inbox create signup-bot --display-name "Signup Bot" --json'))
-    .action(async (username: string, o: { displayName?: string; clientId?: string; save: boolean }, cmd: Command) => {
+    .addHelpText('after', examples('mailroom inbox create', 'mailroom inbox create my-agent', 'mailroom inbox create signup-bot --display-name "Signup Bot" --json'))
+    .action(async (username: string | undefined, o: { displayName?: string; clientId?: string; save: boolean }, cmd: Command) => {
       const c = context(cmd);
-      const created = await c.mailroom.inboxes.create({ username, ...(o.displayName ? { display_name: o.displayName } : {}), ...(o.clientId ? { client_id: o.clientId } : {}) });
+      const created = await c.mailroom.inboxes.create({ username: username ?? randomUsername(), ...(o.displayName ? { display_name: o.displayName } : {}), ...(o.clientId ? { client_id: o.clientId } : {}) });
       // Keys are shown once: keep the inbox key, and with no key configured, the new account's
       // key and this inbox as the default.
       if (o.save && created.api_key) {

@@ -4,10 +4,11 @@
  * exit codes scripts rely on, sending and webhooks, and `mailroom mcp` as a stdio MCP server
  * driven by the MCP SDK's own Client.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -16,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, newAccount, target, uniqueUsername } from '../../../test/e2e/client.ts';
 import { closeMail, letterTag, sendMail } from '../../../test/e2e/mail.ts';
 import { startReceiver, type Receiver } from '../../../test/e2e/receiver.ts';
-import { buildSdk, runCli, type BuiltSdk, type CliRun } from '../build.ts';
+import { buildSdk, runCli, SDK_ROOT, type BuiltSdk, type CliRun } from '../build.ts';
 
 let sdk: BuiltSdk;
 const home = mkdtempSync(join(tmpdir(), 'mailroom-cli-e2e-'));
@@ -71,6 +72,16 @@ describe('first steps: an inbox, then wait for a code', () => {
     // The saved settings are enough for the next commands.
     const shown = json(await cli(['inbox', 'list', '--json'], env));
     expect(shown.inboxes.map((i: { id: string }) => i.id)).toEqual([created.id]);
+  });
+
+  it('in a clone after npm install, `npx mailroom inbox create --json` (no name given) creates an inbox named agent-…', async () => {
+    const env = freshUser();
+    const r = await promisify(execFile)('npx', ['--no', '--offline', 'mailroom', 'inbox', 'create', '--json'], {
+      cwd: join(SDK_ROOT, '..'), env: { PATH: process.env.PATH ?? '', HOME: home, ...env },
+    });
+    const created = JSON.parse(r.stdout);
+    expect(created).toMatchObject({ address: expect.stringMatching(new RegExp(`^agent-[a-z0-9]{8}@${target().mailDomain.replace(/\./g, '\\.')}$`)), api_key: expect.stringMatching(/^mr_free_/) });
+    expect((await api('GET', `/v1/inboxes/${created.id}`, { key: created.api_key })).status).toBe(200);
   });
 
   it('`CODE=$(mailroom wait --code)`: stdout is exactly the code of a real SMTP mail, stderr is quiet off a terminal', async () => {
