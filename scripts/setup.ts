@@ -11,6 +11,8 @@
  *   stack never picks up a virtualenv without moto.
  * - A missing browser is installed into Playwright's cache where that works; otherwise the
  *   apt/brew command is printed.
+ * - `--from-install` (npm's postinstall): the Python part as above, a missing browser only named
+ *   with its install command, and exit 0 whatever happens: `npm install` never fails on these.
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -104,6 +106,23 @@ function setupBrowser(): boolean {
   return false;
 }
 
+/** After `npm install` (postinstall): no browser download, and never a failed install. */
+function afterInstall(): void {
+  try {
+    const python = setupPython(false);
+    const browser = findBrowser();
+    if (!browser.ok) say(`no Chromium or Chrome for the browser tests: npm run setup installs one, or ${BROWSER_INSTALL.debian} (macOS: ${BROWSER_INSTALL.macos}).`);
+    if (!python) say('npm start and npm test need the above; the install itself is complete.');
+  } catch (e) {
+    say(`could not check the prerequisites (${(e as Error).message}); run npm run setup.`);
+  }
+  process.exitCode = 0;
+}
+
 const args = process.argv.slice(2);
-const ok = [setupPython(args.includes('--venv')), args.includes('--no-browser') || setupBrowser()].every(Boolean);
-process.exitCode = ok ? 0 : 1;
+if (args.includes('--from-install')) {
+  afterInstall();
+} else {
+  const ok = [setupPython(args.includes('--venv')), args.includes('--no-browser') || setupBrowser()].every(Boolean);
+  process.exitCode = ok ? 0 : 1;
+}

@@ -4,7 +4,7 @@
  * each missing one with its Debian/Ubuntu and macOS install commands, before anything else runs.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -114,5 +114,34 @@ describe('npm test / npm start preflight', () => {
     expect(pythonExecutable({}, root)).toBe(join(root, '.venv', 'bin', 'python'));
     expect(pythonExecutable({ PYTHON: '/opt/py/bin/python3' }, root)).toBe('/opt/py/bin/python3');
     expect(cfnLintExecutable(root)).toBe(join(root, '.venv', 'bin', 'cfn-lint'));
+  });
+});
+
+describe('npm install prepares what npm run setup does, and never fails', () => {
+  const SETUP = join(ROOT, 'scripts/setup.ts');
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+
+  it('postinstall runs the setup in its install mode', () => {
+    expect(pkg.scripts.postinstall).toMatch(/^node scripts\/setup\.ts --from-install\b/);
+  });
+
+  it('on a machine with everything, says so and changes nothing', () => {
+    const r = spawnSync(NODE, [SETUP, '--from-install'], { cwd: ROOT, encoding: 'utf8', env: process.env, timeout: 60_000 });
+    expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
+    expect(r.stdout).toMatch(/setup: nothing to do: Python 3 → /);
+  });
+
+  it('with no Python, no cfn-lint and no browser: exit 0, naming each with how to get it, and no .venv/ left behind', () => {
+    const r = spawnSync(NODE, [SETUP, '--from-install'], {
+      cwd: ROOT, encoding: 'utf8', timeout: 60_000,
+      env: { PATH: empty, PYTHON: join(empty, 'python3'), CHROME_PATH: join(empty, 'chrome'), HOME: scratch },
+    });
+    expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
+    expect(r.stdout).toMatch(/missing: Python 3 \(PYTHON=.*python3: not found\)/);
+    expect(r.stdout).toMatch(/cfn-lint \(template lint\)/);
+    expect(r.stdout).toMatch(/Debian\/Ubuntu: sudo apt-get install -y python3 python3-venv/);
+    expect(r.stdout).toMatch(/no Chromium or Chrome for the browser tests: npm run setup installs one, or .*apt-get install -y chromium/);
+    expect(r.stdout).toMatch(/the install itself is complete/);
+    expect(existsSync(join(ROOT, '.venv')) && !existsSync(join(ROOT, '.venv/bin/python'))).toBe(false);
   });
 });
