@@ -62,7 +62,12 @@ export const domainOfAddress = (address: string) => {
 export function hostOfUrl(url: string): string {
   // URL.parse, not new URL: a sender's non-URL would cost a thrown error (and its stack) each time.
   const u = URL.parse(url.trim());
-  return u && (u.protocol === 'http:' || u.protocol === 'https:') ? u.hostname.toLowerCase().replace(/\.$/, '') : '';
+  return u ? hostOfParsed(u) : '';
+}
+
+/** hostOfUrl's reading of a URL already parsed: the http(s) host, lower case, without a final dot. */
+export function hostOfParsed(u: URL): string {
+  return u.protocol === 'http:' || u.protocol === 'https:' ? u.hostname.toLowerCase().replace(/\.$/, '') : '';
 }
 
 /**

@@ -3,7 +3,7 @@
  * real destination is the href's host, or, for the well-known redirectors, the destination they
  * carry (ESP-redirect rule: the carried destination is compared, not the redirector).
  */
-import { hostOfUrl, isEspHost, registrableDomain, toAsciiHost } from './domains.ts';
+import { hostOfParsed, hostOfUrl, isEspHost, registrableDomain, toAsciiHost } from './domains.ts';
 import { quote } from './text.ts';
 import type { AnchorView } from './types.ts';
 
@@ -60,8 +60,7 @@ const decode = (s: string) => {
 export function destinationOf(href: string): string | undefined {
   const u = URL.parse(href.trim());
   if (!u) return undefined;
-  // hostOfUrl's reading, from the one parse.
-  const host = u.protocol === 'http:' || u.protocol === 'https:' ? u.hostname.toLowerCase().replace(/\.$/, '') : '';
+  const host = hostOfParsed(u);
   if (!host) return undefined;
   const reg = registrableDomain(host);
   if (reg === 'awstrack.me') {
