@@ -130,6 +130,9 @@ const STRIP_LEAD = /^[([{"'«“„‚*#（「【［]+/;
 // every character of a long run that does not end the string (quadratic).
 const STRIP_TRAIL = /(?<![)\]}"'»”*.,;:!?，。、！？；）」】］])[)\]}"'»”*.,;:!?，。、！？；）」】］]+$/;
 const DIGIT_GROUP = /^[+(]?\d[\d()\-./]*$/;
+/** The characters STRIP_LEAD and STRIP_TRAIL strip. */
+const LEAD_MARKS = '([{"\'«“„‚*#（「【［';
+const TRAIL_MARKS = ')]}"\'»”*.,;:!?，。、！？；）」】］';
 
 function isDate(groups: string[]): boolean {
   const [a, b, c] = groups.map(Number);
@@ -159,8 +162,9 @@ function words(text: string): Word[] {
       out.push({ raw: '', core: '', lead: '', start: m.index, end: m.index + raw.length });
       continue;
     }
-    const lead = STRIP_LEAD.exec(raw)?.[0] ?? '';
-    const trail = STRIP_TRAIL.exec(raw.slice(lead.length))?.[0] ?? '';
+    // Most words start and end with a letter or digit: the regexes only run where a mark may be stripped.
+    const lead = LEAD_MARKS.includes(raw[0]!) ? STRIP_LEAD.exec(raw)?.[0] ?? '' : '';
+    const trail = TRAIL_MARKS.includes(raw[raw.length - 1]!) ? STRIP_TRAIL.exec(raw.slice(lead.length))?.[0] ?? '' : '';
     const core = raw.slice(lead.length, raw.length - trail.length);
     out.push({ raw, core, lead, start: m.index + lead.length, end: m.index + lead.length + core.length });
   }
