@@ -186,6 +186,11 @@ const stemIds = new Map<string, number>();
 /** The trie's first level: an array for ASCII (most characters of most mail), a Map for the rest. */
 const trieAscii: (TrieNode | undefined)[] = new Array(128).fill(undefined);
 const trieOther = new Map<number, TrieNode>();
+/**
+ * The trie's second level for two ASCII characters, by `first * 128 + second`: most word starts
+ * are ASCII, and the first level's children (up to 17) would otherwise be searched one by one.
+ */
+const trieAsciiPairs: (TrieNode | undefined)[] = new Array(128 * 128).fill(undefined);
 /** A family's stem ids in its order, and as a set (to test the few stems a text holds against it). */
 interface FamilyStems { ids: number[]; set: Set<number> }
 const familyStems = new WeakMap<Family, FamilyStems>();
@@ -227,6 +232,7 @@ function addStem(entry: string): number {
       const child: TrieNode = { keys: [], children: [], stems: undefined };
       node.keys.push(c);
       node.children.push(child);
+      if (i === 1 && first < 128 && c < 128) trieAsciiPairs[first * 128 + c] = child;
       node = child;
     }
   }
@@ -280,6 +286,10 @@ function indexStems(text: string): StemIndex {
       }
       if (j >= n) break;
       const next = text.charCodeAt(j++);
+      if (j === i + 2 && c < 128 && next < 128) {
+        node = trieAsciiPairs[c * 128 + next];
+        continue;
+      }
       const keys = node.keys;
       let k = 0;
       while (k < keys.length && keys[k] !== next) k++;
@@ -441,10 +451,12 @@ export function excerpt(text: string, at: number, end: number): string {
   return quote(text.slice(s, e));
 }
 
-/** Base64 characters (A–Z, a–z, 0–9, +, /, =) by code unit below 128, as a table: the scan reads every character. */
-const BASE64_TABLE = new Uint8Array(128);
-for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=') BASE64_TABLE[c.charCodeAt(0)] = 1;
-const BASE64_CHAR = (c: number) => c < 128 && BASE64_TABLE[c] === 1;
+/** Base64 characters (A–Z, a–z, 0–9, +, /, =) and line breaks by code unit, as a table: the scan reads every character. */
+const B64 = 1;
+const BREAK = 2;
+const BASE64_KIND = new Uint8Array(0x10000);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=') BASE64_KIND[c.charCodeAt(0)] = B64;
+BASE64_KIND[10] = BASE64_KIND[13] = BREAK;
 
 /** More than 80% of the code points are letters or spaces: decoded text, not binary. */
 function isReadable(decoded: string): boolean {
@@ -467,13 +479,17 @@ export function decodeBase64Blocks(text: string, maxBlocks = 8): string[] {
   let i = 0;
   const n = Math.min(text.length, MAX_SCAN_CHARS);
   while (i < n && out.length < maxBlocks) {
-    if (!BASE64_CHAR(text.charCodeAt(i))) { i++; continue; }
+    if (BASE64_KIND[text.charCodeAt(i)] !== B64) { i++; continue; }
     const start = i;
-    let j = i;
+    let j = i + 1;
     let breaks = 0;
-    while (j < n && (BASE64_CHAR(text.charCodeAt(j)) || ((text[j] === '\n' || text[j] === '\r') && BASE64_CHAR(text.charCodeAt(j + 1))))) {
-      if (text[j] === '\n' || text[j] === '\r') breaks++;
-      j++;
+    // Indexes are checked before the table is read: a read past the end would make every read of it slow.
+    while (j < n) {
+      const k = BASE64_KIND[text.charCodeAt(j)];
+      if (k === B64) j++;
+      // A line break continues the block when a base64 character follows it.
+      else if (k === BREAK && j + 1 < text.length && BASE64_KIND[text.charCodeAt(j + 1)] === B64) { breaks++; j++; }
+      else break;
     }
     i = j + 1;
     // Most runs are ordinary words: the block is only cut out when it is long enough.
