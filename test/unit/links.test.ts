@@ -323,6 +323,39 @@ describe('extractVerificationCodes', () => {
     }
   });
 
+  it('finds a code written against text of a script without spaces, and codes labelled in Greek, Arabic, Hebrew, Hindi and Thai', () => {
+    const cases: Array<[string, string]> = [
+      ['您的验证码是482913，5分钟内有效。', '482913'],
+      ['您的验证码是A7K9Q2，请勿泄露。', 'A7K9Q2'],
+      ['あなたの確認コードは739201です。', '739201'],
+      ['인증번호 [482913]를 입력해 주세요.', '482913'],
+      ['인증번호는X7Y8Z9입니다', 'X7Y8Z9'],
+      ['รหัสยืนยันของคุณคือ482913', '482913'],
+      ['Ο κωδικός επαλήθευσης είναι 482913', '482913'],
+      ['رمز التحقق الخاص بك هو 739201', '739201'],
+      ['קוד האימות שלך: 739201', '739201'],
+      ['आपका सत्यापन कोड 482913 है।', '482913'],
+    ];
+    for (const [text, code] of cases) {
+      const found = extractVerificationCodes({ text });
+      expect({ text, code: found[0]?.code, confidence: found[0]?.confidence }).toEqual({ text, code, confidence: 'high' });
+    }
+  });
+
+  it('finds a mixed-case code only where a label names it a code', () => {
+    expect(codesOf({ text: 'Your verification code is aB3dE9. It expires in 10 minutes.' })).toEqual(['aB3dE9']);
+    expect(codesOf({ text: '验证码：aB3dE9，10分钟内有效' })).toEqual(['aB3dE9']);
+    expect(codesOf({ text: 'Ваш код: Xk7Pq2' })).toEqual(['Xk7Pq2']);
+    // Ordinary words with digits, in a mail that talks about codes, are still no codes.
+    expect(codesOf({ text: 'Your verification code is 482913. Thanks for upgrading from win10 on your iPhone15.' })).toEqual(['482913']);
+    expect(codesOf({ text: 'Play the track3 file on your iPad2 tonight.' })).toEqual([]);
+  });
+
+  it('does not read a price or an order number glued to Chinese text as a code', () => {
+    expect(codesOf({ text: '您的订单已发货，订单号1234567，金额人民币100元。' })).toEqual([]);
+    expect(codesOf({ text: '本周特价：仅需299元！' })).toEqual([]);
+  });
+
   it('finds a code given on a line of its own under its label', () => {
     expect(codesOf({ text: 'Your verification code is:\n\n  604118\n\nIt expires in 10 minutes.' })).toEqual(['604118']);
     expect(codesOf({ text: 'Enter this code to recover access:\nWDJB-MJHT' })).toEqual(['WDJB-MJHT']);

@@ -27,7 +27,8 @@ interface Candidate {
   /** Raw text of the token(s) in the source. */
   start: number;
   end: number;
-  kind: 'digits' | 'alnum' | 'letters';
+  /** mixed: letters and digits with lower case ("aB3dE9"), which ordinary words (mp3, win10) also are: believed only when labelled. */
+  kind: 'digits' | 'alnum' | 'mixed' | 'letters';
   /** Leading character stripped from the token ('#' in "@site #123456"). */
   lead: string;
   prevWord: string;
@@ -39,12 +40,14 @@ interface Candidate {
 /* ---------------------------------------------------------------- vocabulary */
 
 /** Nouns naming a one-time code; German compounds end in -code ("Bestätigungscode"). */
-const CODE_NOUN = /^(?:[a-z]*code|codes|codigo|codigos|codice|kod|kode|koodi|pin|otp|passcode|tan|mtan|token|contrasena|senha|password|код)$/;
+const CODE_NOUN = new RegExp(`^(?:[a-z]*code|codes|codigo|codigos|codice|kod|kode|koodi|pin|otp|passcode|tan|mtan|token|contrasena|senha|password|код|${
+  // Greek, Arabic, Hebrew and Hindi words for "code" and "OTP", folded as tokens are (lower case, NFD, accents dropped).
+  ['κωδικος', 'κωδικο', 'κωδικού', 'رمز', 'كود', 'קוד', 'कोड', 'ओटीपी'].map((w) => w.normalize('NFD').replace(/[\u0300-\u036f]/g, '')).join('|')})$`);
 /**
  * Japanese, Chinese and Korean words for a (verification) code. These scripts do not
  * separate words, so the noun may sit anywhere in a token ("您的验证码是").
  */
-const CJK_CODE_NOUN = new RegExp(`(?:${['コード', '验证码', '驗證碼', '校验码', '认证码', '动态码', '인증번호', '코드'].map((w) => w.normalize('NFD')).join('|')})`);
+const CJK_CODE_NOUN = new RegExp(`(?:${['コード', '验证码', '驗證碼', '校验码', '认证码', '动态码', '인증번호', '코드', 'รหัส'].map((w) => w.normalize('NFD')).join('|')})`);
 /** Compound prefixes and neighbours that turn "code" into something else. */
 const NEG_CODE_PREFIX = /^(?:bar|zip|post|postal|promo|gutschein|rabatt|aktions|qr|fehler|error|country|area|gift|discount|coupon|voucher|referral|tracking|sort|swift|tax|product|item|auth|authorization|approval|booking|order|invite|invitation|source|status|dial|access-|html|css|zugangs-?)$/;
 const NEG_QUALIFIERS = new Set([
@@ -154,7 +157,9 @@ function words(text: string): Word[] {
   const out: Word[] = [];
   // Colons and CJK punctuation separate too: "確認コード：482913", "code:123456",
   // "验证码是 482913，5分钟内有效" (CJK text has no spaces after punctuation).
-  const re = /[^\s:：，。、；！？]+/g;
+  // A change between a script written without spaces (Chinese, Japanese, Thai; Korean particles)
+  // and Latin letters or digits separates too: "您的验证码是482913", "인증번호는X7Y8Z9입니다".
+  const re = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}ー]+|[^\s:：，。、；！？\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}ー]+/gu;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
     const raw = m[0];
@@ -170,6 +175,9 @@ function words(text: string): Word[] {
   }
   return out;
 }
+
+/** Clause marks of scripts written without spaces: they end what a word before or after them belongs to. */
+const CLAUSE_MARK = /[，。、；！？]/;
 
 function candidatesOf(text: string): Candidate[] {
   const ws = words(text);
@@ -220,12 +228,18 @@ function candidatesOf(text: string): Candidate[] {
     } else if (/^[A-Z0-9]{5,10}$/.test(core) && /\d/.test(core) && /[A-Z]/.test(core)) {
       code = core;
       kind = 'alnum';
+    } else if (/^[A-Za-z0-9]{5,10}$/.test(core) && /\d/.test(core) && /[a-z]/.test(core)) {
+      code = core;
+      kind = 'mixed';
     } else if (/^[A-Z]{3,5}-[A-Z]{3,5}$/.test(core)) {
       code = core;
       kind = 'letters';
     }
     if (code === undefined) continue;
-    out.push({ code, start: w.start, end: w.end, kind, lead: w.lead, prevWord: wordAt(i - 1), nextWord: wordAt(i + 1) });
+    // A neighbour across a clause mark ("482913，5分钟内有效") is no part of the token's number run or unit.
+    const prevWord = CLAUSE_MARK.test(text.slice(ws[i - 1]?.end ?? 0, w.start)) ? '' : wordAt(i - 1);
+    const nextWord = CLAUSE_MARK.test(text.slice(w.end, ws[i + 1]?.start ?? w.end)) ? '' : wordAt(i + 1);
+    out.push({ code, start: w.start, end: w.end, kind, lead: w.lead, prevWord, nextWord });
   }
   return out;
 }
@@ -268,7 +282,8 @@ function previousLine(text: string, lineStart: number): string {
 }
 
 function tokens(folded: string): string[] {
-  return folded.split(/[^a-z0-9#'\-\u0400-\u04ff\u1100-\u11ff\u3040-\u30ff\u3099\u309a\u3400-\u9fff\uac00-\ud7af]+/).filter((t) => t.length > 0);
+  // Latin, Cyrillic, Greek, Hebrew, Arabic, Devanagari (with its vowel signs), Thai, Hangul, kana and CJK letters make words.
+  return folded.split(/[^a-z0-9#'\-\u0370-\u03ff\u0400-\u04ff\u0590-\u05ff\u0600-\u06ff\u0900-\u097f\u0e00-\u0e7f\u1100-\u11ff\u3040-\u30ff\u3099\u309a\u3400-\u9fff\uac00-\ud7af]+/).filter((t) => t.length > 0);
 }
 
 type Label = { kind: 'positive'; noun: string; distance: number } | { kind: 'negative' } | { kind: 'none' };
@@ -435,12 +450,12 @@ function judge(
     if (before.kind === 'positive' && !(before.noun === 'pin' && referenceMail)) confidence = 'high';
     else if (previousLine(text, ls).endsWith(':') && codeMail) confidence = 'medium';
     else if (emphasised && codeMail) confidence = 'medium';
-    else if (codeMail && c.kind !== 'letters') confidence = 'low';
+    else if (codeMail && c.kind !== 'letters' && c.kind !== 'mixed') confidence = 'low';
   }
 
   if (confidence === undefined) return undefined;
   if (c.spread && !standalone) return undefined;
-  if (c.kind === 'letters' && confidence !== 'high') return undefined;
+  if ((c.kind === 'letters' || c.kind === 'mixed') && confidence !== 'high') return undefined;
   if (c.kind === 'alnum' && confidence === 'low') return undefined;
   if (isYear && !(before.kind === 'positive' && before.distance <= 2) && after.kind !== 'positive') return undefined;
   if (emphasised && confidence === 'medium' && codeMail) confidence = 'high';
