@@ -78,7 +78,8 @@ function hostsOf(input: SafetyInput): { host: string; role: string }[] {
     const d = destinationOf(a.href) ?? hostOfUrl(a.href);
     if (d) out.push({ host: d, role: 'link' });
   }
-  for (const u of urlsIn(`${input.text}\n${input.visibleText}`)) {
+  // A plain-text mail's text is its visible text: read once.
+  for (const u of urlsIn(input.text === input.visibleText ? input.text : `${input.text}\n${input.visibleText}`)) {
     const d = hostOfUrl(u);
     if (d) out.push({ host: d, role: 'link' });
   }
