@@ -185,7 +185,7 @@ function candidatesOf(text: string): Candidate[] {
   const wordAt = (i: number) => ws[i]?.raw ?? '';
   for (let i = 0; i < ws.length && out.length < MAX_CODE_CANDIDATES; i++) {
     const w = ws[i];
-    if (w && /^\d$/.test(w.raw)) {
+    if (w && w.raw.length === 1 && w.raw >= '0' && w.raw <= '9') {
       // One digit per box: "4 8 2 9 1 3" on a line of its own.
       let j = i;
       while (j + 1 < ws.length && /^\d$/.test(ws[j + 1]?.raw ?? '') && /^[ \t]+$/.test(text.slice(ws[j]?.end ?? 0, ws[j + 1]?.start ?? 0))) j++;
@@ -216,24 +216,27 @@ function candidatesOf(text: string): Candidate[] {
     const core = w.core;
     let code: string | undefined;
     let kind: Candidate['kind'] = 'digits';
-    if (/^\d{4,10}$/.test(core)) code = core;
+    // Every shape but two letter groups holds a digit: most words are tested once.
+    if (!/\d/.test(core)) {
+      if (/^[A-Z]{3,5}-[A-Z]{3,5}$/.test(core)) {
+        code = core;
+        kind = 'letters';
+      }
+    } else if (/^\d{4,10}$/.test(core)) code = core;
     else if (/^\d{2,5}(?:-\d{2,5}){1,2}$/.test(core)) {
       const groups = core.split('-');
       const joined = groups.join('');
       if (!isDate(groups) && joined.length >= 4 && joined.length <= 10) code = joined;
     } else if (/^[A-Z]-\d{4,8}$/.test(core)) code = core.slice(2);
-    else if (/^[A-Z0-9]{3,5}-[A-Z0-9]{3,5}$/.test(core) && /\d/.test(core) && /[A-Z]/.test(core)) {
+    else if (/^[A-Z0-9]{3,5}-[A-Z0-9]{3,5}$/.test(core) && /[A-Z]/.test(core)) {
       code = core;
       kind = 'alnum';
-    } else if (/^[A-Z0-9]{5,10}$/.test(core) && /\d/.test(core) && /[A-Z]/.test(core)) {
+    } else if (/^[A-Z0-9]{5,10}$/.test(core) && /[A-Z]/.test(core)) {
       code = core;
       kind = 'alnum';
-    } else if (/^[A-Za-z0-9]{5,10}$/.test(core) && /\d/.test(core) && /[a-z]/.test(core)) {
+    } else if (/^[A-Za-z0-9]{5,10}$/.test(core) && /[a-z]/.test(core)) {
       code = core;
       kind = 'mixed';
-    } else if (/^[A-Z]{3,5}-[A-Z]{3,5}$/.test(core)) {
-      code = core;
-      kind = 'letters';
     }
     if (code === undefined) continue;
     // A neighbour across a clause mark ("482913，5分钟内有效") is no part of the token's number run or unit.
