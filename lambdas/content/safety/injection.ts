@@ -13,7 +13,7 @@ import {
   AI_READER, APPROVE, BYPASS, CLICK, CONCEAL, DECODE, DELETE, DISCUSSION, FOLLOW, IGNORE, INSTRUCTIONS, MACHINERY, MAIL_COLLECTION,
   PERSONA, REVEAL, SEND, SETTINGS, SUMMARY,
 } from './lexicon.ts';
-import { excerpt, findAll, has, MAX_PARAGRAPH_CHARS, near, paragraphs } from './text.ts';
+import { excerpt, findAll, has, indexWithParts, MAX_PARAGRAPH_CHARS, near, paragraphs } from './text.ts';
 
 /** How close (characters) "ignore" and "instructions" must be to read as one phrase. */
 const OVERRIDE_WINDOW = 60;
@@ -97,6 +97,8 @@ export function findInjection(folded: string, aboutTheTopic: boolean): Injection
   if (!signal && !paras.some((p) => cutInsideLine(folded, p))) return undefined;
   for (let i = 0; i < paras.length; i++) {
     const p = paras[i]!.text;
+    // A paragraph of whole lines reads its stems from the text's index instead of being scanned again.
+    if (!cutInsideLine(folded, paras[i]!)) indexWithParts(folded, [paras[i]!]);
     const s = signalsOf(p);
     let why: string | undefined;
     let at = 0;

@@ -304,7 +304,13 @@ const recent: { text: string; index: StemIndex }[] = [];
 const RECENT_MAX = 8;
 
 function stemIndexOf(text: string): StemIndex {
-  for (const r of recent) if (r.text === text) return r.index;
+  for (let k = 0; k < recent.length; k++) {
+    const r = recent[k]!;
+    if (r.text !== text) continue;
+    // The most recently asked first: a whole text its paragraphs are cut from stays while they come and go.
+    if (k > 0) recent.unshift(...recent.splice(k, 1));
+    return r.index;
+  }
   const index = indexStems(text);
   if (recent.unshift({ text, index }) > RECENT_MAX) recent.pop();
   return index;
@@ -323,16 +329,20 @@ export function indexWithParts(whole: string, parts: readonly { text: string; at
     const end = at + text.length;
     const cut: StemIndex = { at: new Map(), found: [] };
     for (const id of index.found) {
-      for (const p of index.at.get(id)!) {
-        if (p < at || p >= end) continue;
-        const positions = cut.at.get(id);
-        if (positions === undefined) {
-          cut.at.set(id, [p - at]);
-          cut.found.push(id);
-        } else {
-          positions.push(p - at);
-        }
+      const all = index.at.get(id)!;
+      // Positions ascend: the first at or after `at` by bisection, then on to `end`.
+      let lo = 0;
+      let hi = all.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (all[mid]! < at) lo = mid + 1;
+        else hi = mid;
       }
+      if (lo === all.length || all[lo]! >= end) continue;
+      const positions: number[] = [];
+      for (let k = lo; k < all.length && all[k]! < end; k++) positions.push(all[k]! - at);
+      cut.at.set(id, positions);
+      cut.found.push(id);
     }
     if (recent.unshift({ text, index: cut }) > RECENT_MAX) recent.pop();
   }
