@@ -78,4 +78,33 @@ describe('reply extraction invariants (fast-check)', () => {
       expect(isSubsequence(linesOf(extractReply(b)), linesOf(b))).toBe(true);
     }), runs);
   });
+
+  /**
+   * Issue 30: a reply written above the quote, below it, or between its parts keeps every line
+   * of new text, in order, and none of the quote. New text is sentences of three words or more
+   * (a lone word at the end reads as a name under a closing, which the convention may drop).
+   */
+  const newLine = fc.array(word, { minLength: 3, maxLength: 9 }).map((ws) => {
+    const s = ws.join(' ');
+    return s.charAt(0).toUpperCase() + s.slice(1) + '.';
+  });
+  const paragraph = fc.array(newLine, { minLength: 1, maxLength: 3 });
+  const quoted = fc.array(sentence, { minLength: 1, maxLength: 4 }).map((ls) => ls.map((l) => `> ${l}`));
+  const attribution = header.filter((h) => !/forwarded|original message/i.test(h.line)).map((h) => h.line);
+  const shapes = {
+    top: fc.tuple(paragraph, attribution, quoted).map(([n, a, q]) => ({ fresh: n, body: [...n, '', a, ...q] })),
+    bottom: fc.tuple(attribution, quoted, paragraph).map(([a, q, n]) => ({ fresh: n, body: [a, ...q, '', ...n] })),
+    interleaved: fc.tuple(attribution, fc.array(fc.tuple(quoted, paragraph), { minLength: 2, maxLength: 4 })).map(([a, parts]) => ({
+      fresh: parts.flatMap(([, n]) => n),
+      body: [a, ...parts.flatMap(([q, n]) => [...q, '', ...n, ''])],
+    })),
+  };
+  for (const [shape, arbitrary] of Object.entries(shapes)) {
+    it(`keeps every line of new text of a ${shape === 'top' ? 'top-posted' : shape === 'bottom' ? 'bottom-posted' : 'interleaved'} reply, in order, and no quoted line`, () => {
+      fc.assert(fc.property(arbitrary, ({ fresh, body: lines }) => {
+        const reply = linesOf(extractReply(lines.join('\n'))).filter((l) => l !== '');
+        expect(reply).toEqual(fresh);
+      }), { numRuns: 1000 });
+    });
+  }
 });
