@@ -9,6 +9,7 @@
  *   body_text ← text part, or the rendered lines (HTML-only mail)
  *   visible_text ← the rendered lines (HTML mail) or the text part, invisible characters removed
  *   reply_body ← the rendered reply view (quote containers) or the visible text, never empty
+ *   forwarded ← the message a forward carries (its header block and text), from the visible text
  *   links ← the text part and the one scan
  *   cta_links, verification_codes ← visible content only: the scan (HTML mail) or the visible text
  *
@@ -17,7 +18,7 @@
 import { detectCtaLinks, extractLinks, extractVerificationCodes } from './links/index.ts';
 import { createHtmlScanner, type HtmlScan } from './links/html.ts';
 import type { ParsedInbound } from './parse-mail.ts';
-import { capHtml, extractReply, extractReplyFromRendered, renderHtmlOnce, textOfRendered, type RenderedHtml } from './reply/index.ts';
+import { capHtml, extractForwarded, extractReply, extractReplyFromRendered, renderHtmlOnce, textOfRendered, type Forwarded, type RenderedHtml } from './reply/index.ts';
 import type { CtaLink, VerificationCode } from './links/types.ts';
 import type { AnchorView, HiddenSegment } from './safety/types.ts';
 import { MAX_HIDDEN_SEGMENTS, stripInvisible } from './visibility.ts';
@@ -38,6 +39,8 @@ export interface DerivedContent {
   /** alt / title / aria-label of images and links. */
   attribute_texts: string[];
   reply_body: string;
+  /** A forward's message: From, Date, Subject and its text; null when the mail forwards nothing. */
+  forwarded: Forwarded | null;
   links: string[];
   cta_links: CtaLink[];
   verification_codes: VerificationCode[];
@@ -79,6 +82,7 @@ export function deriveContent(p: Pick<ParsedInbound, 'text' | 'html' | 'subject'
     anchors: html ? html.scan.anchors.filter((a) => !a.hidden).map((a) => ({ href: a.href, text: a.text })) : [],
     attribute_texts: html?.rendered.attributeTexts ?? [],
     reply_body,
+    forwarded: extractForwarded(visible_text),
     links: extractLinks(all),
     cta_links: detectCtaLinks(visible),
     verification_codes: extractVerificationCodes(visible),

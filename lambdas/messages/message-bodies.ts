@@ -7,17 +7,18 @@ import type { MessageRecord } from './messages.entities.ts';
  */
 export const MAX_INLINE_CONTENT_BYTES = 256 * 1024;
 
-type Bodies = Pick<MessageRecord, 'body_text' | 'body_html' | 'reply_body' | 'visible_text' | 'headers'>;
+type Bodies = Pick<MessageRecord, 'body_text' | 'body_html' | 'reply_body' | 'visible_text' | 'forwarded' | 'headers'>;
 
 export async function offloadLargeBodies(m: MessageRecord): Promise<MessageRecord> {
   const bodies: Bodies = { body_text: m.body_text, body_html: m.body_html, reply_body: m.reply_body, headers: m.headers,
-    ...(m.visible_text !== undefined ? { visible_text: m.visible_text } : {}) };
+    ...(m.visible_text !== undefined ? { visible_text: m.visible_text } : {}), ...(m.forwarded !== undefined ? { forwarded: m.forwarded } : {}) };
   const json = JSON.stringify(bodies);
   if (Buffer.byteLength(json) <= MAX_INLINE_CONTENT_BYTES) return m;
   const key = bodiesKey(m.inbox_id, m.id);
   await putObject(key, json, 'application/json');
-  const { visible_text: _v, ...inline } = m;
+  const { visible_text: _v, forwarded: _f, ...inline } = m;
   void _v;
+  void _f;
   return { ...inline, body_text: '', body_html: null, reply_body: '', headers: {}, bodies_s3_key: key };
 }
 

@@ -19,6 +19,7 @@ export function messageView(m: MessageRecord) {
     body_html: m.body_html,
     reply_body: m.reply_body,
     visible_text: m.visible_text ?? null,
+    forwarded: m.forwarded ?? null,
     links: m.links,
     cta_links: m.cta_links,
     verification_codes: m.verification_codes,

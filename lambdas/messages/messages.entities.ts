@@ -27,6 +27,7 @@
  */
 import type { Authentication } from '../content/sender-trust.ts';
 import type { Security } from '../content/safety/types.ts';
+import type { Forwarded } from '../content/reply/forwarded.ts';
 import { declare, epochSeconds } from '../platform/dynamo/entity.ts';
 
 export interface AttachmentRecord {
@@ -84,6 +85,8 @@ export interface MessageRecord {
   security?: Security;
   /** Inbound: what a person sees of the mail (absent on mail stored before it existed). A body: offloaded with the others. */
   visible_text?: string;
+  /** Inbound: the message a forward carries (absent on mail stored before it existed, null when none). A body: offloaded with the others. */
+  forwarded?: Forwarded | null;
   /** Inbound: position in the inbox's arrival order (1, 2, …), assigned by the sequencer just after storing. */
   arrival_seq?: number;
   /** When a consuming wait or a has=code claim took its code or link (one caller only). */

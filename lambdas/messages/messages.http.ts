@@ -12,7 +12,7 @@ async function listMessages(req: HttpRequest<'inbox-or-account', unknown, messag
   // A summary leaves out what is heavy: bodies and headers.
   const views = page.messages.map(messageView).map((v) => {
     if (!summary) return v;
-    const { body_text: _t, body_html: _h, reply_body: _r, visible_text: _v, headers: _x, ...rest } = v;
+    const { body_text: _t, body_html: _h, reply_body: _r, visible_text: _v, forwarded: _f, headers: _x, ...rest } = v;
     return rest;
   });
   return {

@@ -36,6 +36,13 @@ export const Security = z.object({
 }).check(z.describe('The safety assessment of a received message, made once at ingest (null for mail this inbox sent, and for mail received before assessments existed). Deterministic rules over the parsed mail: a hint, not a guarantee; docs/safety.md says what they catch and miss.'))
   .register(components, { id: 'Security' });
 
+export const Forwarded = z.object({
+  from: z.nullable(z.string()).check(z.describe('The forwarded message\'s From line as written')),
+  date: z.nullable(z.string()).check(z.describe('Its Date (or Sent) line as written')),
+  subject: z.nullable(z.string()),
+  body: z.string().check(z.describe('Its text, as forwarded')),
+}).register(components, { id: 'ForwardedMessage' });
+
 export const Message = z.object({
   id: z.string(),
   inbox_id: z.string(),
@@ -51,6 +58,7 @@ export const Message = z.object({
   body_text: z.string(),
   body_html: z.nullable(z.string()).check(z.describe('As sent. Never render it unsanitised.')),
   reply_body: z.string().check(z.describe('The new text of a reply, without quoted history or signature')),
+  forwarded: z.nullable(Forwarded).check(z.describe('The message a forward carries: its From, Date and Subject lines and its text. reply_body holds the forwarder\'s note above it. null when the mail forwards nothing, for sent mail and mail received before it existed.')),
   visible_text: z.nullable(z.string()).check(z.describe('What a person sees of the mail: hidden parts (display:none, zero size or opacity, text in the background colour, off-screen, comments, invisible characters) removed. reply_body, cta_links and verification_codes come from it. null for sent mail and mail received before it existed.')),
   links: z.array(z.string()),
   cta_links: z.array(CtaLink).check(z.describe('Verification, reset, login, approve/reject and primary-button links, best first')),
@@ -74,7 +82,7 @@ export const Message = z.object({
 }).register(components, { id: 'Message' });
 
 export const MessageList = z.object({
-  messages: z.array(Message).check(z.describe('With view=summary each message lacks body_text, body_html, reply_body, visible_text and headers')),
+  messages: z.array(Message).check(z.describe('With view=summary each message lacks body_text, body_html, reply_body, visible_text, forwarded and headers')),
   ...PageFields,
 }).register(components, { id: 'MessageList' });
 

@@ -3,7 +3,7 @@ import { components, Cursor, Label, Pagination, PathId, QueryBoolean } from '../
 
 export const ListMessagesQuery = z.extend(Pagination, {
   cursor: z.optional(Cursor),
-  view: z._default(z.enum(['full', 'summary']), 'full').check(z.describe('summary: messages without body_text, body_html, reply_body, visible_text and headers (a light page; GET one message for its bodies)')),
+  view: z._default(z.enum(['full', 'summary']), 'full').check(z.describe('summary: messages without body_text, body_html, reply_body, visible_text, forwarded and headers (a light page; GET one message for its bodies)')),
   search: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))).check(z.describe('Words of the subject, sender or body text, each matched as a word prefix, case- and accent-insensitive; every word must match')),
   thread_id: z.optional(z.string()),
   read: z.optional(QueryBoolean).check(z.describe('true = read only, false = unread only')),

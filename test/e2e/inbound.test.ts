@@ -94,6 +94,32 @@ describe('a plain-text message', () => {
   });
 });
 
+describe('a forward', () => {
+  it('has the forwarder\'s note as reply_body and the message it carries as forwarded, left out of summary pages', async () => {
+    const inbox = await newAccount();
+    const subject = uniqueSubject('Fwd: Q3 budget');
+    await sendMail({
+      to: inbox.address, subject,
+      text: 'Please look at this before Friday.\n\n---------- Forwarded message ---------\nFrom: Ann Lee <ann@example.com>\n'
+        + 'Date: Tue, Mar 12, 2024 at 10:15 AM\nSubject: Q3 budget\nTo: Bob <bob@example.com>\n\nHi Bob,\nThe budget is attached.\n',
+    });
+    const m = await waitForMessage(inbox.api_key, inbox.id, subject);
+    expect(m.reply_body).toBe('Please look at this before Friday.');
+    expect(m.forwarded).toEqual({ from: 'Ann Lee <ann@example.com>', date: 'Tue, Mar 12, 2024 at 10:15 AM', subject: 'Q3 budget', body: 'Hi Bob,\nThe budget is attached.' });
+    const one = await api('GET', `/v1/inboxes/${inbox.id}/messages/${m.id}`, { key: inbox.api_key });
+    expect(one.body.result.forwarded.subject).toBe('Q3 budget');
+    const page = await api('GET', `/v1/inboxes/${inbox.id}/messages?view=summary`, { key: inbox.api_key });
+    expect(page.body.result.messages[0]).not.toHaveProperty('forwarded');
+  });
+
+  it('is null on a mail that forwards nothing', async () => {
+    const inbox = await newAccount();
+    const subject = uniqueSubject('Not a forward');
+    await sendMail({ to: inbox.address, subject, text: 'Just a note.' });
+    expect((await waitForMessage(inbox.api_key, inbox.id, subject)).forwarded).toBeNull();
+  });
+});
+
 describe('attachments', () => {
   const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1'), randomBytes(3000), Buffer.from('\n%%EOF\n')]);
   const notes = 'Line one of the notes.\nLine two, with ümlauts.\n';

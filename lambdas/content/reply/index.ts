@@ -81,6 +81,7 @@ export function textOfRendered(r: RenderedHtml): string {
 }
 
 export { renderHtmlOnce, type RenderedHtml, type TreeListener } from './html.ts';
+export { extractForwarded, type Forwarded } from './forwarded.ts';
 
 /** Rendered HTML can have many more lines than the text cap would allow; bound it the same way. */
 const MAX_TEXT_LINES_FROM_HTML = Math.floor(MAX_TEXT_CHARS / 2);

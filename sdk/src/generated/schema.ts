@@ -1885,6 +1885,15 @@ export interface components {
             /** @description Quote it when reporting a 500 */
             request_id?: string;
         };
+        ForwardedMessage: {
+            /** @description The forwarded message's From line as written */
+            from: string | null;
+            /** @description Its Date (or Sent) line as written */
+            date: string | null;
+            subject: string | null;
+            /** @description Its text, as forwarded */
+            body: string;
+        };
         Inbox: {
             id: string;
             address: string;
@@ -2023,6 +2032,8 @@ export interface components {
             body_html: string | null;
             /** @description The new text of a reply, without quoted history or signature */
             reply_body: string;
+            /** @description The message a forward carries: its From, Date and Subject lines and its text. reply_body holds the forwarder's note above it. null when the mail forwards nothing, for sent mail and mail received before it existed. */
+            forwarded: components["schemas"]["ForwardedMessage"] | null;
             /** @description What a person sees of the mail: hidden parts (display:none, zero size or opacity, text in the background colour, off-screen, comments, invisible characters) removed. reply_body, cta_links and verification_codes come from it. null for sent mail and mail received before it existed. */
             visible_text: string | null;
             links: string[];
@@ -2057,7 +2068,7 @@ export interface components {
             delivery_status?: "queued" | "sent" | "delivered" | "bounced" | "failed";
         };
         MessageList: {
-            /** @description With view=summary each message lacks body_text, body_html, reply_body, visible_text and headers */
+            /** @description With view=summary each message lacks body_text, body_html, reply_body, visible_text, forwarded and headers */
             messages: components["schemas"]["Message"][];
             total: number;
             limit: number;
@@ -2578,6 +2589,7 @@ export type Draft = components['schemas']['Draft'];
 export type DraftDeleted = components['schemas']['DraftDeleted'];
 export type DraftList = components['schemas']['DraftList'];
 export type Error = components['schemas']['Error'];
+export type ForwardedMessage = components['schemas']['ForwardedMessage'];
 export type Inbox = components['schemas']['Inbox'];
 export type InboxCreated = components['schemas']['InboxCreated'];
 export type InboxDeleted = components['schemas']['InboxDeleted'];
@@ -3785,7 +3797,7 @@ export interface operations {
                 offset?: number;
                 /** @description next_cursor of the previous page: the page after it (cheaper than a deep offset) */
                 cursor?: string;
-                /** @description summary: messages without body_text, body_html, reply_body, visible_text and headers (a light page; GET one message for its bodies) */
+                /** @description summary: messages without body_text, body_html, reply_body, visible_text, forwarded and headers (a light page; GET one message for its bodies) */
                 view?: "full" | "summary";
                 /** @description Words of the subject, sender or body text, each matched as a word prefix, case- and accent-insensitive; every word must match */
                 search?: string;

@@ -465,6 +465,17 @@ class Error(_ErrorRequired, total=False):
     request_id: str
 
 
+ForwardedMessage = TypedDict("ForwardedMessage", {
+    # The forwarded message's From line as written
+    "from": "Optional[str]",
+    # Its Date (or Sent) line as written
+    "date": "Optional[str]",
+    "subject": "Optional[str]",
+    # Its text, as forwarded
+    "body": "str",
+})
+
+
 class _InboxRequired(TypedDict):
     id: str
     address: str
@@ -614,6 +625,8 @@ _MessageRequired = TypedDict("_MessageRequired", {
     "body_html": "Optional[str]",
     # The new text of a reply, without quoted history or signature
     "reply_body": "str",
+    # The message a forward carries: its From, Date and Subject lines and its text. reply_body holds the forwarder's note above it. null when the mail forwards nothing, for sent mail and mail received before it existed.
+    "forwarded": "Optional[ForwardedMessage]",
     # What a person sees of the mail: hidden parts (display:none, zero size or opacity, text in the background colour, off-screen, comments, invisible characters) removed. reply_body, cta_links and verification_codes come from it. null for sent mail and mail received before it existed.
     "visible_text": "Optional[str]",
     "links": "List[str]",
@@ -654,7 +667,7 @@ class Message(_MessageRequired, _MessageOptional):
 
 
 class MessageList(TypedDict):
-    # With view=summary each message lacks body_text, body_html, reply_body, visible_text and headers
+    # With view=summary each message lacks body_text, body_html, reply_body, visible_text, forwarded and headers
     messages: List[Message]
     total: int
     limit: int
@@ -1190,7 +1203,7 @@ class ListMessagesQuery(TypedDict, total=False):
     offset: int
     # next_cursor of the previous page: the page after it (cheaper than a deep offset)
     cursor: str
-    # summary: messages without body_text, body_html, reply_body, visible_text and headers (a light page; GET one message for its bodies)
+    # summary: messages without body_text, body_html, reply_body, visible_text, forwarded and headers (a light page; GET one message for its bodies)
     view: Literal["full", "summary"]
     # Words of the subject, sender or body text, each matched as a word prefix, case- and accent-insensitive; every word must match
     search: str
