@@ -503,6 +503,7 @@ describe('hostile input', () => {
     ['signature delimiters', '--\n'.repeat(MB / 3)],
     ['alternating quote and text', '> a\nb\n'.repeat(MB / 6)],
     ['"wrote:" lines', 'wrote:\n'.repeat(MB / 7)],
+    ['client-template-like lines (literals of "Am #2 um #3 schrieb #1:" over and over)', `${'am um schrieb '.repeat(28)}10:15 <a@b.cc>:\n> x\n`.repeat(MB / 420)],
     ['blank lines', '\n'.repeat(MB)],
     ['a flood of blank lines between the last two lines', 'a\n' + '\n'.repeat(MB) + 'b\n'],
     ['contact-card-like paragraphs', 'Thanks,\nJohn Doe\njohn@example.com\n\n'.repeat(MB / 40)],

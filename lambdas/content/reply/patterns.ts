@@ -7,6 +7,7 @@
  * is procedural for the same reason.
  */
 
+import { CLIENT_FORWARD_PHRASES, CLIENT_HEADER_LABELS, CLIENT_ORIGINAL_PHRASES, isClientAttribution } from './client-templates.ts';
 import { MAX_ATTRIBUTION_CHARS } from './limits.ts';
 
 /** Escapes a literal for use inside a RegExp. */
@@ -127,6 +128,8 @@ export function isAttribution(s: string, nextIsQuoted: boolean): boolean {
   if (t.endsWith('--')) t = t.replace(/ ?(?<!-)-+$/, ''); // (?<!-): not from inside a run of dashes
   if (t.length < 6 || headerLine(t)) return false;
   const dated = DATEISH.test(t);
+  // Written as a client writes it (documented templates, client-templates.ts): "W dniu … o …, … pisze:".
+  if (isClientAttribution(t, dated, nextIsQuoted)) return true;
   const prefixed = ATTR_PREFIX.test(t);
   // Without ">" quoting underneath, demand the shape of a client-made line: a known opening
   // ("On …", "Am …", "Le …") or a bracketed address. Keeps prose such as
@@ -201,8 +204,8 @@ const HEADER_KEYS: Record<HeaderKind, readonly string[]> = {
 };
 
 const KEY_KIND = new Map<string, HeaderKind>();
-for (const [kind, keys] of Object.entries(HEADER_KEYS) as [HeaderKind, readonly string[]][]) {
-  for (const k of keys) KEY_KIND.set(k, kind);
+for (const [kind, keys] of [...Object.entries(HEADER_KEYS), ...Object.entries(CLIENT_HEADER_LABELS)] as [HeaderKind, readonly string[]][]) {
+  for (const k of keys) if (!KEY_KIND.has(k)) KEY_KIND.set(k, kind);
 }
 const ALL_KEYS = alternation([...KEY_KIND.keys()]);
 // "From:", "*From:*", "**From:**", "De :", "Envoyé le :jeudi", "件名："
@@ -250,7 +253,7 @@ const ORIGINAL_PHRASES = [
   'původní zpráva', 'pôvodná správa', 'eredeti üzenet', 'orijinal mesaj', 'özgün ileti', 'исходное сообщение',
   'оригинальное сообщение', 'αρχικό μήνυμα', '原始邮件', '原始郵件', '元のメッセージ', '원본 메시지', 'reply message',
 ];
-const ORIGINAL_RE = new RegExp(`^[-=_*~# ]*(?:${alternation(ORIGINAL_PHRASES)})[-=_*~# :]*$`, 'iu');
+const ORIGINAL_RE = new RegExp(`^[-=_*~# ]*(?:${alternation([...new Set([...ORIGINAL_PHRASES, ...CLIENT_ORIGINAL_PHRASES])])})[-=_*~# :]*$`, 'iu');
 export const isOriginalMessageSeparator = (text: string) => text.length <= 80 && ORIGINAL_RE.test(text);
 
 const FORWARD_PHRASES = [
@@ -263,7 +266,7 @@ const FORWARD_PHRASES = [
   'wiadomość przekazana', 'přeposlaná zpráva', 'пересылаемое сообщение', 'пересланное сообщение',
   '转发的邮件', '轉寄的郵件', '転送されたメッセージ', '전달된 메시지',
 ];
-const FORWARD_RE = new RegExp(`^[-=_*~# ]*(?:${alternation(FORWARD_PHRASES)})[-=_*~# :]*$`, 'iu');
+const FORWARD_RE = new RegExp(`^[-=_*~# ]*(?:${alternation([...new Set([...FORWARD_PHRASES, ...CLIENT_FORWARD_PHRASES])])})[-=_*~# :]*$`, 'iu');
 export const isForwardMarker = (text: string) => text.length <= 80 && FORWARD_RE.test(text);
 
 /** A rule line: "-----", "_____", "====", "* * *". "--" alone is the signature delimiter (see isSigDelimiter). */
