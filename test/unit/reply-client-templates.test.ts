@@ -1,9 +1,10 @@
 /**
  * Attribution lines as mail clients document them (lambdas/content/reply/client-strings.ts,
- * Thunderbird's 68 locales): every template, filled in with a name, a date and a time, reads as
+ * Thunderbird's 68 locales; client-strings-k9.ts, K-9 Mail's 60): every template, filled in with a name, a date and a time, reads as
  * an attribution; its separators as separators; prose with the same words does not.
  */
 import { describe, expect, it } from 'vitest';
+import { K9_STRINGS } from '../../lambdas/content/reply/client-strings-k9.ts';
 import { THUNDERBIRD_STRINGS } from '../../lambdas/content/reply/client-strings.ts';
 import { extractReply } from '../../lambdas/content/reply/index.ts';
 import { isAttribution, isForwardMarker, isOriginalMessageSeparator } from '../../lambdas/content/reply/patterns.ts';
@@ -23,11 +24,25 @@ describe('attributions, separators and forward markers from documented client st
     expect(isAttribution(fill(template), true)).toBe(true);
   });
 
+  // K-9: %1$s is the date, %2$s (or %s) the sender.
+  const k9 = (t: string) => t.replace(/%1\$s/g, '12.03.2024 10:15').replace(/%2\$s|%s/g, 'Jan Kowalski <jan@example.com>');
+  const k9Dated = K9_STRINGS.filter((s) => s.replyHeaderWithDate && wordy(s.replyHeaderWithDate.replace(/%\d?\$?s/g, ''))).map((s) => [s.locale, s.replyHeaderWithDate!] as const);
+  it.each(k9Dated)('K-9 %s: "%s" filled in is an attribution', (_locale, template) => {
+    expect(isAttribution(k9(template), false)).toBe(true);
+  });
+  const k9Single = K9_STRINGS.filter((s) => s.replyHeader && wordy(s.replyHeader.replace(/%\d?\$?s/g, ''))).map((s) => [s.locale, s.replyHeader!] as const);
+  it.each(k9Single)('K-9 %s: "%s" is an attribution over a quote', (_locale, template) => {
+    expect(isAttribution(k9(template), true)).toBe(true);
+  });
+
   it('reads every locale\'s reply and forward separators (as lines reach the patterns: white space single)', () => {
     const line = (s: string) => s.replace(/\s+/g, ' ').trim();
     for (const s of THUNDERBIRD_STRINGS) {
       if (s.originalMessage && /\p{L}{2}/u.test(s.originalMessage)) expect(isOriginalMessageSeparator(line(s.originalMessage)) || isForwardMarker(line(s.originalMessage)), s.locale).toBe(true);
       if (s.forwardedMessage && /\p{L}{2}/u.test(s.forwardedMessage)) expect(isForwardMarker(line(s.forwardedMessage)) || isOriginalMessageSeparator(line(s.forwardedMessage)), s.locale).toBe(true);
+    }
+    for (const s of K9_STRINGS) {
+      if (s.separator && /\p{L}{2}/u.test(s.separator)) expect(isOriginalMessageSeparator(line(s.separator)) || isForwardMarker(line(s.separator)), `K-9 ${s.locale}`).toBe(true);
     }
   });
 

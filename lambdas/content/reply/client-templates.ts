@@ -1,6 +1,7 @@
 /**
  * Attribution lines, reply separators, forward separators and forward-block labels as mail
- * clients document them (client-strings.ts: Thunderbird in 68 locales), read as templates: a
+ * clients document them (client-strings.ts: Thunderbird in 68 locales; client-strings-k9.ts: K-9
+ * Mail / Thunderbird for Android in 60), read as templates: a
  * line is an attribution when it has a template's literal words in order, around the author (#1),
  * date (#2) and time (#3). Built from documented strings, not from corpus cases (issue 30).
  *
@@ -8,7 +9,25 @@
  * (a glob with only "*" is decided that way), the last must end the line — linear in the line,
  * where a regex with three lazy wildcards would backtrack.
  */
+import { K9_STRINGS } from './client-strings-k9.ts';
 import { THUNDERBIRD_STRINGS } from './client-strings.ts';
+
+/** One client's strings for one locale, placeholders as Thunderbird writes them: #1 author, #2 date, #3 time. */
+interface Documented {
+  attributions: (string | undefined)[];
+  originalMessage?: string;
+  forwardedMessage?: string;
+  labels?: { subject?: string; date?: string; from?: string; to?: string; cc?: string };
+}
+/** K-9 writes the sender as %s (or %2$s) and the date as %1$s. */
+const k9 = (s: string | undefined) => s?.replace(/%2\$s/g, '#1').replace(/%1\$s/g, '#2').replace(/%s/g, '#1');
+const DOCUMENTED: Documented[] = [
+  ...THUNDERBIRD_STRINGS.map((s) => ({
+    attributions: [s.authorWroteSingle, s.onDateAuthorWrote, s.authorWroteOnDate],
+    originalMessage: s.originalMessage, forwardedMessage: s.forwardedMessage, labels: s.forwardLabels,
+  })),
+  ...K9_STRINGS.map((s) => ({ attributions: [k9(s.replyHeader), k9(s.replyHeaderWithDate)], originalMessage: s.separator, labels: s.labels })),
+];
 
 interface Template {
   /** Literal pieces between the placeholders, lower case, white space single. */
@@ -64,8 +83,8 @@ const unique = <T>(xs: (T | undefined)[]) => [...new Set(xs.filter((x): x is T =
 const TEMPLATES: Template[] = (() => {
   const seen = new Set<string>();
   const out: Template[] = [];
-  for (const s of THUNDERBIRD_STRINGS) {
-    for (const raw of [s.authorWroteSingle, s.onDateAuthorWrote, s.authorWroteOnDate]) {
+  for (const s of DOCUMENTED) {
+    for (const raw of s.attributions) {
       if (!raw) continue;
       const c = compile(raw);
       const key = c && JSON.stringify(c);
@@ -93,8 +112,8 @@ const phrase = (s: string | undefined) => {
   const p = s && s.replace(/[\s\u00a0]+/g, ' ').replace(/^[-=_*~# ]+|[-=_*~# :]+$/g, '').trim();
   return p && WORDY.test(p) ? p : undefined;
 };
-export const CLIENT_ORIGINAL_PHRASES: readonly string[] = unique(THUNDERBIRD_STRINGS.map((s) => phrase(s.originalMessage)));
-export const CLIENT_FORWARD_PHRASES: readonly string[] = unique(THUNDERBIRD_STRINGS.map((s) => phrase(s.forwardedMessage)));
+export const CLIENT_ORIGINAL_PHRASES: readonly string[] = unique(DOCUMENTED.map((s) => phrase(s.originalMessage)));
+export const CLIENT_FORWARD_PHRASES: readonly string[] = unique(DOCUMENTED.map((s) => phrase(s.forwardedMessage)));
 
 /** The labels of a forwarded block (Subject, Date, From, To, CC) by kind, lower case, without a trailing colon. */
 const label = (s: string | undefined) => {
@@ -102,9 +121,9 @@ const label = (s: string | undefined) => {
   return l && WORDY.test(l) ? l : undefined;
 };
 export const CLIENT_HEADER_LABELS = {
-  from: unique(THUNDERBIRD_STRINGS.map((s) => label(s.forwardLabels?.from))),
-  date: unique(THUNDERBIRD_STRINGS.map((s) => label(s.forwardLabels?.date))),
-  to: unique(THUNDERBIRD_STRINGS.map((s) => label(s.forwardLabels?.to))),
-  cc: unique(THUNDERBIRD_STRINGS.map((s) => label(s.forwardLabels?.cc))),
-  subject: unique(THUNDERBIRD_STRINGS.map((s) => label(s.forwardLabels?.subject))),
+  from: unique(DOCUMENTED.map((s) => label(s.labels?.from))),
+  date: unique(DOCUMENTED.map((s) => label(s.labels?.date))),
+  to: unique(DOCUMENTED.map((s) => label(s.labels?.to))),
+  cc: unique(DOCUMENTED.map((s) => label(s.labels?.cc))),
+  subject: unique(DOCUMENTED.map((s) => label(s.labels?.subject))),
 } as const;
