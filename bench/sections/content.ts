@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { deriveContent, parseInboundMail } from '../../lambdas/content/index.ts';
+import { deriveContent, forwardedAttachment, parseInboundMail } from '../../lambdas/content/index.ts';
 import { assessSafety } from '../../lambdas/content/safety/index.ts';
 import { safetyInputOf } from '../../lambdas/content/safety/input.ts';
 import { median, round } from '../lib/stats.ts';
@@ -28,12 +28,16 @@ const LEAN = { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, 
 async function ingestContent(raw: Buffer) {
   const parsed = await parseInboundMail(raw);
   const derived = deriveContent(parsed);
+  derived.forwarded ??= await forwardedAttachment(parsed.attachments);
   return assessSafety(safetyInputOf(parsed, derived, { dmarc: 'none', senderVerified: false }));
 }
 
 /** The same without the safety assessment: what the assessment adds is the difference. */
 async function parseAndDerive(raw: Buffer) {
-  return deriveContent(await parseInboundMail(raw));
+  const parsed = await parseInboundMail(raw);
+  const derived = deriveContent(parsed);
+  derived.forwarded ??= await forwardedAttachment(parsed.attachments);
+  return derived;
 }
 
 /**

@@ -9,7 +9,8 @@
  *   body_text ← text part, or the rendered lines (HTML-only mail)
  *   visible_text ← the rendered lines (HTML mail) or the text part, invisible characters removed
  *   reply_body ← the rendered reply view (quote containers) or the visible text, never empty
- *   forwarded ← the message a forward carries (its header block and text), from the visible text
+ *   forwarded ← the message a forward carries (its header block and text), from the visible text;
+ *               for a forward sent as an attachment, forwardedAttachment reads the message/rfc822 part
  *   links ← the text part and the one scan
  *   cta_links, verification_codes ← visible content only: the scan (HTML mail) or the visible text
  *
@@ -17,7 +18,7 @@
  */
 import { detectCtaLinks, extractLinks, extractVerificationCodes } from './links/index.ts';
 import { createHtmlScanner, type HtmlScan } from './links/html.ts';
-import type { ParsedInbound } from './parse-mail.ts';
+import { parseInboundMail, type ParsedAttachment, type ParsedInbound } from './parse-mail.ts';
 import { capHtml, extractForwarded, extractReply, extractReplyFromRendered, renderHtmlOnce, textOfRendered, type Forwarded, type RenderedHtml } from './reply/index.ts';
 import type { CtaLink, VerificationCode } from './links/types.ts';
 import type { AnchorView, HiddenSegment } from './safety/types.ts';
@@ -87,4 +88,18 @@ export function deriveContent(p: Pick<ParsedInbound, 'text' | 'html' | 'subject'
     cta_links: detectCtaLinks(visible),
     verification_codes: extractVerificationCodes(visible),
   };
+}
+
+/**
+ * A forward sent as an attachment ("Forward as attachment": a message/rfc822 part): the first such
+ * part read as a mail of its own — its From, Date and Subject as written, and what a person sees of
+ * its text. Not deeper: a forward inside it stays part of its body.
+ */
+export async function forwardedAttachment(attachments: readonly Pick<ParsedAttachment, 'contentType' | 'content'>[]): Promise<Forwarded | null> {
+  const part = attachments.find((a) => a.contentType === 'message/rfc822' && a.content.length > 0);
+  if (!part) return null;
+  const inner = await parseInboundMail(part.content);
+  const from = inner.from ? (inner.from.name ? `${inner.from.name} <${inner.from.address}>` : inner.from.address) : null;
+  const date = Array.isArray(inner.headers.date) ? inner.headers.date[0] : inner.headers.date;
+  return { from, date: date ?? null, subject: inner.subject || null, body: deriveContent(inner).visible_text.trim() };
 }

@@ -1,5 +1,5 @@
 import { deterministicId } from '../platform/ids.ts';
-import { deriveContent, parseInboundReadable, type DerivedContent, type ParsedInbound } from '../content/index.ts';
+import { deriveContent, forwardedAttachment, parseInboundReadable, type DerivedContent, type ParsedInbound } from '../content/index.ts';
 import { matchSenderRules } from '../messages/sender-rules.ts';
 import { authenticationOf, type Authentication } from '../content/sender-trust.ts';
 import { assessSafety, type Security } from '../content/safety/index.ts';
@@ -106,6 +106,8 @@ export async function ingestInboundMail(n: InboundNotification, deadline = Date.
   if (!targets.length) return noInbox();
   if (parsed.parseError) outcome.parseError = parsed.parseError;
   const { hidden, anchors, attribute_texts, ...content } = deriveContent(parsed);
+  // A forward without an inline block may carry its message as an attachment.
+  content.forwarded ??= await forwardedAttachment(parsed.attachments);
   const receivedMs = Date.parse(n.receivedAt) || Date.now();
   const receivedAt = new Date(receivedMs).toISOString();
   const sender = parsed.from?.address ?? '';

@@ -58,7 +58,7 @@ export const Message = z.object({
   body_text: z.string(),
   body_html: z.nullable(z.string()).check(z.describe('As sent. Never render it unsanitised.')),
   reply_body: z.string().check(z.describe('The new text of a reply, without quoted history or signature')),
-  forwarded: z.nullable(Forwarded).check(z.describe('The message a forward carries: its From, Date and Subject lines and its text. reply_body holds the forwarder\'s note above it. null when the mail forwards nothing, for sent mail and mail received before it existed.')),
+  forwarded: z.nullable(Forwarded).check(z.describe('The message a forward carries (inline under a forward marker, or attached as message/rfc822): its From, Date and Subject lines and its text. reply_body holds the forwarder\'s note above it. null when the mail forwards nothing, for sent mail and mail received before it existed.')),
   visible_text: z.nullable(z.string()).check(z.describe('What a person sees of the mail: hidden parts (display:none, zero size or opacity, text in the background colour, off-screen, comments, invisible characters) removed. reply_body, cta_links and verification_codes come from it. null for sent mail and mail received before it existed.')),
   links: z.array(z.string()),
   cta_links: z.array(CtaLink).check(z.describe('Verification, reset, login, approve/reject and primary-button links, best first')),

@@ -112,6 +112,19 @@ describe('a forward', () => {
     expect(page.body.result.messages[0]).not.toHaveProperty('forwarded');
   });
 
+  it('sent as an attachment (message/rfc822): forwarded is the attached mail, reply_body the note', async () => {
+    const inbox = await newAccount();
+    const subject = uniqueSubject('Fwd as attachment');
+    const inner = 'From: Ann Lee <ann@example.com>\r\nTo: bob@example.com\r\nDate: Tue, 12 Mar 2024 10:15:00 +0100\r\nSubject: Q3 budget\r\n'
+      + 'Content-Type: text/plain; charset=utf-8\r\n\r\nHi Bob,\r\nThe budget is attached.\r\n';
+    // "Forward as attachment" (Thunderbird, Gmail): the message/rfc822 part is an attachment.
+    await sendMail({ to: inbox.address, subject, text: 'See attached.', attachments: [{ filename: 'fwd.eml', contentType: 'message/rfc822', contentDisposition: 'attachment', content: inner }] });
+    const m = await waitForMessage(inbox.api_key, inbox.id, subject);
+    expect(m.reply_body).toBe('See attached.');
+    expect(m.forwarded).toEqual({ from: 'Ann Lee <ann@example.com>', date: 'Tue, 12 Mar 2024 10:15:00 +0100', subject: 'Q3 budget', body: 'Hi Bob,\nThe budget is attached.' });
+    expect(m.attachments.map((a: { filename: string }) => a.filename)).toEqual(['fwd.eml']);
+  });
+
   it('is null on a mail that forwards nothing', async () => {
     const inbox = await newAccount();
     const subject = uniqueSubject('Not a forward');

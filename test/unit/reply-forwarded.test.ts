@@ -4,7 +4,7 @@
  * the major clients, in several languages, plain or as an HTML mail's visible text.
  */
 import { describe, expect, it } from 'vitest';
-import { deriveContent } from '../../lambdas/content/index.ts';
+import { deriveContent, forwardedAttachment, parseInboundMail } from '../../lambdas/content/index.ts';
 import { extractForwarded } from '../../lambdas/content/reply/index.ts';
 
 const carried = { from: 'Ann Lee <ann@example.com>', subject: 'Q3 budget' };
@@ -41,5 +41,19 @@ describe('extractForwarded', () => {
     expect(d.reply_body).toBe('Please look at this.');
     expect(d.forwarded).toMatchObject({ from: 'Ann Lee <ann@example.com>', date: 'Tue, Mar 12, 2024 at 10:15 AM', subject: 'Q3 budget' });
     expect(d.forwarded!.body).toBe('Hi Bob,\nThe budget is attached.');
+  });
+
+  it('reads a forward sent as an attachment (message/rfc822) as a mail of its own, the note staying reply_body', async () => {
+    const inner = 'From: Ann Lee <ann@example.com>\r\nTo: bob@example.com\r\nDate: Tue, 12 Mar 2024 10:15:00 +0100\r\nSubject: Q3 budget\r\n'
+      + 'Content-Type: text/plain; charset=utf-8\r\n\r\nHi Bob,\r\nThe budget is attached.\r\n';
+    const raw = 'From: Carl <carl@example.org>\r\nTo: x@example.net\r\nSubject: Fwd: Q3 budget\r\nMIME-Version: 1.0\r\n'
+      + 'Content-Type: multipart/mixed; boundary="b1"\r\n\r\n--b1\r\nContent-Type: text/plain\r\n\r\nSee attached.\r\n'
+      + `--b1\r\nContent-Type: message/rfc822\r\nContent-Disposition: attachment; filename="fwd.eml"\r\n\r\n${inner}\r\n--b1--\r\n`;
+    const parsed = await parseInboundMail(Buffer.from(raw));
+    expect(deriveContent(parsed)).toMatchObject({ reply_body: 'See attached.', forwarded: null });
+    expect(await forwardedAttachment(parsed.attachments)).toEqual({
+      from: 'Ann Lee <ann@example.com>', date: 'Tue, 12 Mar 2024 10:15:00 +0100', subject: 'Q3 budget', body: 'Hi Bob,\nThe budget is attached.',
+    });
+    expect(await forwardedAttachment([])).toBeNull();
   });
 });

@@ -2032,7 +2032,7 @@ export interface components {
             body_html: string | null;
             /** @description The new text of a reply, without quoted history or signature */
             reply_body: string;
-            /** @description The message a forward carries: its From, Date and Subject lines and its text. reply_body holds the forwarder's note above it. null when the mail forwards nothing, for sent mail and mail received before it existed. */
+            /** @description The message a forward carries (inline under a forward marker, or attached as message/rfc822): its From, Date and Subject lines and its text. reply_body holds the forwarder's note above it. null when the mail forwards nothing, for sent mail and mail received before it existed. */
             forwarded: components["schemas"]["ForwardedMessage"] | null;
             /** @description What a person sees of the mail: hidden parts (display:none, zero size or opacity, text in the background colour, off-screen, comments, invisible characters) removed. reply_body, cta_links and verification_codes come from it. null for sent mail and mail received before it existed. */
             visible_text: string | null;

@@ -625,7 +625,7 @@ _MessageRequired = TypedDict("_MessageRequired", {
     "body_html": "Optional[str]",
     # The new text of a reply, without quoted history or signature
     "reply_body": "str",
-    # The message a forward carries: its From, Date and Subject lines and its text. reply_body holds the forwarder's note above it. null when the mail forwards nothing, for sent mail and mail received before it existed.
+    # The message a forward carries (inline under a forward marker, or attached as message/rfc822): its From, Date and Subject lines and its text. reply_body holds the forwarder's note above it. null when the mail forwards nothing, for sent mail and mail received before it existed.
     "forwarded": "Optional[ForwardedMessage]",
     # What a person sees of the mail: hidden parts (display:none, zero size or opacity, text in the background colour, off-screen, comments, invisible characters) removed. reply_body, cta_links and verification_codes come from it. null for sent mail and mail received before it existed.
     "visible_text": "Optional[str]",
