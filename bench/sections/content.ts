@@ -28,7 +28,7 @@ const LEAN = { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, 
 async function ingestContent(raw: Buffer) {
   const parsed = await parseInboundMail(raw);
   const derived = deriveContent(parsed);
-  derived.forwarded ??= await forwardedAttachment(parsed.attachments);
+  derived.forwarded ??= await forwardedAttachment(parsed);
   return assessSafety(safetyInputOf(parsed, derived, { dmarc: 'none', senderVerified: false }));
 }
 
@@ -36,7 +36,7 @@ async function ingestContent(raw: Buffer) {
 async function parseAndDerive(raw: Buffer) {
   const parsed = await parseInboundMail(raw);
   const derived = deriveContent(parsed);
-  derived.forwarded ??= await forwardedAttachment(parsed.attachments);
+  derived.forwarded ??= await forwardedAttachment(parsed);
   return derived;
 }
 

@@ -18,8 +18,8 @@
  */
 import { detectCtaLinks, extractLinks, extractVerificationCodes } from './links/index.ts';
 import { createHtmlScanner, type HtmlScan } from './links/html.ts';
-import { parseInboundMail, type ParsedAttachment, type ParsedInbound } from './parse-mail.ts';
-import { capHtml, extractForwarded, extractReply, extractReplyFromRendered, renderHtmlOnce, textOfRendered, type Forwarded, type RenderedHtml } from './reply/index.ts';
+import { parseInboundMail, type ParsedInbound } from './parse-mail.ts';
+import { capHtml, extractForwarded, extractReply, extractReplyFromRendered, renderHtmlOnce, replyOfText, textOfRendered, type Forwarded, type RenderedHtml } from './reply/index.ts';
 import type { CtaLink, VerificationCode } from './links/types.ts';
 import type { AnchorView, HiddenSegment } from './safety/types.ts';
 import { MAX_HIDDEN_SEGMENTS, stripInvisible } from './visibility.ts';
@@ -65,8 +65,12 @@ export function deriveContent(p: Pick<ParsedInbound, 'text' | 'html' | 'subject'
   const fromHtml = html ? stripInvisible(textOfRendered(html.rendered), true) : undefined;
   const visible_text = fromHtml?.text ?? fromText?.text ?? '';
   const hidden = [...(html?.rendered.hidden ?? []), ...(fromHtml?.segments ?? []), ...(fromText?.segments ?? [])].slice(0, MAX_HIDDEN_SEGMENTS);
+  // The HTML's reply view answers only when it shows quote structure; else the visible text is read.
   const replyFromHtml = html ? extractReplyFromRendered(html.rendered) : undefined;
-  let reply_body = replyFromHtml ?? extractReply(visible_text);
+  const replyFromText = replyFromHtml === undefined ? replyOfText(visible_text) : undefined;
+  let reply_body = replyFromHtml ?? replyFromText!.text;
+  // A forward is a quote boundary to the reply extraction: no boundary, nothing forwarded (and no second read of the text).
+  const quoted = replyFromHtml !== undefined || replyFromText!.quoteFound;
   // A reply is never empty for a body with text (issue 12): a view that rendered to nothing falls
   // back to the visible text, and only then to the body as sent.
   if (!reply_body.trim() && visible_text.trim()) reply_body = visible_text.trim();
@@ -83,7 +87,7 @@ export function deriveContent(p: Pick<ParsedInbound, 'text' | 'html' | 'subject'
     anchors: html ? html.scan.anchors.filter((a) => !a.hidden).map((a) => ({ href: a.href, text: a.text })) : [],
     attribute_texts: html?.rendered.attributeTexts ?? [],
     reply_body,
-    forwarded: extractForwarded(visible_text),
+    forwarded: quoted ? extractForwarded(visible_text) : null,
     links: extractLinks(all),
     cta_links: detectCtaLinks(visible),
     verification_codes: extractVerificationCodes(visible),
@@ -92,14 +96,20 @@ export function deriveContent(p: Pick<ParsedInbound, 'text' | 'html' | 'subject'
 
 /**
  * A forward sent as an attachment ("Forward as attachment": a message/rfc822 part): the first such
- * part read as a mail of its own — its From, Date and Subject as written, and what a person sees of
- * its text. Not deeper: a forward inside it stays part of its body.
+ * part read as a mail of its own — its From, Date and Subject as written, and its text (the text
+ * part, else what a person sees of the HTML; nothing else is derived from it, as nothing else is
+ * stored). Not deeper: a forward inside it stays part of its body.
  */
-export async function forwardedAttachment(attachments: readonly Pick<ParsedAttachment, 'contentType' | 'content'>[]): Promise<Forwarded | null> {
-  const part = attachments.find((a) => a.contentType === 'message/rfc822' && a.content.length > 0);
+export async function forwardedAttachment(p: Pick<ParsedInbound, 'attachments' | 'headers'>): Promise<Forwarded | null> {
+  // A report (a bounce's delivery status, an abuse report) carries the message it reports on: no forward.
+  const type = p.headers['content-type'];
+  if (typeof type === 'string' && /^\s*multipart\/report\b/i.test(type)) return null;
+  const part = p.attachments.find((a) => a.contentType === 'message/rfc822' && a.content.length > 0);
   if (!part) return null;
   const inner = await parseInboundMail(part.content);
   const from = inner.from ? (inner.from.name ? `${inner.from.name} <${inner.from.address}>` : inner.from.address) : null;
   const date = Array.isArray(inner.headers.date) ? inner.headers.date[0] : inner.headers.date;
-  return { from, date: date ?? null, subject: inner.subject || null, body: deriveContent(inner).visible_text.trim() };
+  const body = inner.text.trim() ? stripInvisible(inner.text, false).text
+    : inner.html ? stripInvisible(textOfRendered(renderHtmlOnce(capHtml(inner.html))), true).text : '';
+  return { from, date: date ?? null, subject: inner.subject || null, body: body.trim() };
 }

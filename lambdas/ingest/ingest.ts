@@ -107,7 +107,7 @@ export async function ingestInboundMail(n: InboundNotification, deadline = Date.
   if (parsed.parseError) outcome.parseError = parsed.parseError;
   const { hidden, anchors, attribute_texts, ...content } = deriveContent(parsed);
   // A forward without an inline block may carry its message as an attachment.
-  content.forwarded ??= await forwardedAttachment(parsed.attachments);
+  content.forwarded ??= await forwardedAttachment(parsed);
   const receivedMs = Date.parse(n.receivedAt) || Date.now();
   const receivedAt = new Date(receivedMs).toISOString();
   const sender = parsed.from?.address ?? '';

@@ -51,9 +51,11 @@ describe('extractForwarded', () => {
       + `--b1\r\nContent-Type: message/rfc822\r\nContent-Disposition: attachment; filename="fwd.eml"\r\n\r\n${inner}\r\n--b1--\r\n`;
     const parsed = await parseInboundMail(Buffer.from(raw));
     expect(deriveContent(parsed)).toMatchObject({ reply_body: 'See attached.', forwarded: null });
-    expect(await forwardedAttachment(parsed.attachments)).toEqual({
+    expect(await forwardedAttachment(parsed)).toEqual({
       from: 'Ann Lee <ann@example.com>', date: 'Tue, 12 Mar 2024 10:15:00 +0100', subject: 'Q3 budget', body: 'Hi Bob,\nThe budget is attached.',
     });
-    expect(await forwardedAttachment([])).toBeNull();
+    // A bounce carries the message it reports on, which it does not forward.
+    const bounce = await parseInboundMail(Buffer.from(raw.replace('multipart/mixed; boundary="b1"', 'multipart/report; report-type=delivery-status; boundary="b1"')));
+    expect(await forwardedAttachment(bounce)).toBeNull();
   });
 });

@@ -23,12 +23,18 @@ export const capHtml = (s: string) => (s.length > MAX_HTML_CHARS ? s.slice(0, MA
  * Forwarded messages and delivery-status reports are returned whole (trimmed).
  */
 export function extractReply(text: string): string {
-  if (typeof text !== 'string' || text === '') return '';
+  return replyOfText(text).text;
+}
+
+/** extractReply, and whether a quote boundary or a forward marker was found (else the body forwards nothing). */
+export function replyOfText(text: string): { text: string; quoteFound: boolean } {
+  if (typeof text !== 'string' || text === '') return { text: '', quoteFound: false };
   const capped = capText(text);
   try {
-    return extractFromLines(splitLines(capped)).text;
+    const { text: reply, quoteFound } = extractFromLines(splitLines(capped));
+    return { text: reply, quoteFound };
   } catch {
-    return capped.trim();
+    return { text: capped.trim(), quoteFound: false };
   }
 }
 
