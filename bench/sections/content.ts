@@ -24,20 +24,18 @@ const REPEATS = 8;
 /** The options the pipeline parses with: mailparser's own html-to-text and linkify are skipped. */
 const LEAN = { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true } as const;
 
-/** What ingest does with a message's content: parse, derive, assess (the verdict does not change the cost). */
-async function ingestContent(raw: Buffer) {
-  const parsed = await parseInboundMail(raw);
-  const derived = deriveContent(parsed);
-  derived.forwarded ??= await forwardedAttachment(parsed);
-  return assessSafety(safetyInputOf(parsed, derived, { dmarc: 'none', senderVerified: false }));
-}
-
-/** The same without the safety assessment: what the assessment adds is the difference. */
+/** What ingest does with a message's content but the safety assessment: what the assessment adds is the difference. */
 async function parseAndDerive(raw: Buffer) {
   const parsed = await parseInboundMail(raw);
   const derived = deriveContent(parsed);
   derived.forwarded ??= await forwardedAttachment(parsed);
-  return derived;
+  return { parsed, derived };
+}
+
+/** What ingest does with a message's content: parse, derive, assess (the verdict does not change the cost). */
+async function ingestContent(raw: Buffer) {
+  const { parsed, derived } = await parseAndDerive(raw);
+  return assessSafety(safetyInputOf(parsed, derived, { dmarc: 'none', senderVerified: false }));
 }
 
 /**

@@ -7,7 +7,8 @@
  */
 import { MAX_HEADER_BLOCK_LINES, MAX_TEXT_CHARS } from './limits.ts';
 import { joinLines, splitLines, type Line } from './lines.ts';
-import { headerLine, isForwardMarker, isForwardSubject, type HeaderKind } from './patterns.ts';
+import { headerLine, isForwardMarker, type HeaderKind } from './patterns.ts';
+import { headerBlockAt } from './text.ts';
 
 export interface Forwarded {
   /** The forwarded message's From line as written ("Ann <ann@example.com>"), or null. */
@@ -29,14 +30,8 @@ function forwardAt(lines: readonly Line[]): { headers: number; depth: number } |
       while (k < lines.length && lines[k]!.blank) k++;
       return k < lines.length ? { headers: k, depth: l.depth } : undefined;
     }
-    // An Outlook forward has no marker: a From/Sent/To/Subject block whose subject says FW:.
-    const h = headerLine(l.text);
-    if (h?.kind === 'from') {
-      for (let j = i + 1; j < lines.length && j < i + MAX_HEADER_BLOCK_LINES && !lines[j]!.blank; j++) {
-        const s = headerLine(lines[j]!.text);
-        if (s?.kind === 'subject' && isForwardSubject(s.value)) return { headers: i, depth: l.depth };
-      }
-    }
+    // An Outlook forward has no marker: a From/Sent/To/Subject block whose subject says FW:, as the reply extraction reads it.
+    if (headerBlockAt(lines, i)?.forward) return { headers: i, depth: l.depth };
   }
   return undefined;
 }

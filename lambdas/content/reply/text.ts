@@ -288,7 +288,7 @@ function headerOf(l: Line): HeaderLine | undefined {
 }
 
 /** An Outlook-style header block starting at line i: its last line, and whether it is a forward. */
-function headerBlockAt(lines: readonly Line[], i: number): { end: number; forward: boolean } | undefined {
+export function headerBlockAt(lines: readonly Line[], i: number): { end: number; forward: boolean } | undefined {
   const l = lines[i]!;
   if (l.blank || l.long) return undefined;
   const h = headerOf(l);
