@@ -9,6 +9,7 @@
 
 import { CLIENT_FORWARD_PHRASES, CLIENT_HEADER_LABELS, CLIENT_ORIGINAL_PHRASES, isClientAttribution } from './client-templates.ts';
 import { MAX_ATTRIBUTION_CHARS } from './limits.ts';
+import { ruleOn } from './rules.ts';
 
 /** Escapes a literal for use inside a RegExp. */
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -50,6 +51,8 @@ function isAddrChar(c: number): boolean {
 /** A clock time (10:15, 17.50, 10h15) or a year or a numeric/CJK date. */
 const DATEISH = /\d{1,2}[:.h]\d{2}(?!\d)|(?<!\d)(?:19|20)\d{2}(?!\d)|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d\s?[年月日]/;
 const CLOCK = /\d{1,2}[:.]\d{2}(?!\d)/;
+/** A calendar date: a year, a numeric day and month, or a CJK date. */
+const CALENDAR = /(?<!\d)(?:19|20)\d{2}(?!\d)|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d\s?[年月日]/;
 export const hasDate = (s: string) => DATEISH.test(s);
 
 const URL_RE = /(?:https?:\/\/|www\.)\S/i;
@@ -106,6 +109,12 @@ const VERB_THEN_TAIL = new RegExp(`${VERB_GROUP} ?(.{1,150})[:：]$`, 'iu');
 /** How attributions open in the languages we know; lets us relax other conditions a little. */
 const ATTR_PREFIX = /^(?:on|am|le|el|em|il|in data|op|den|på|w dniu|dnia|dne|pe|στις|vào|pada|el dia|הגיע|在|於|于)(?=[\s\d])/iu;
 
+/** Does `text` open the way attributions open ("On …", "Am …", "Le …")? */
+export const opensAttribution = (text: string) => ATTR_PREFIX.test(text);
+
+/** The first line of a wrapped attribution: a known opening and a date, no sentence ended ("On Tue, Mar 12, 2024 at"). */
+export const opensDatedAttribution = (text: string) => ATTR_PREFIX.test(text) && DATEISH.test(text) && !/[.!?]$/.test(text);
+
 /** Quick filter: could a candidate whose last line is `text` be an attribution at all? */
 export function mayEndAttribution(text: string): boolean {
   const last = text.charCodeAt(text.length - 1);
@@ -130,13 +139,18 @@ export function isAttribution(s: string, nextIsQuoted: boolean): boolean {
   const dated = DATEISH.test(t);
   // Written as a client writes it (documented templates, client-templates.ts): "W dniu … o …, … pisze:".
   if (isClientAttribution(t, dated, nextIsQuoted)) return true;
+  const last = t.charCodeAt(t.length - 1);
+  const colon = last === 0x3a || last === 0xff1a;
+  // The attribution's own shape, in any language: a line ending in a colon that names a date,
+  // its time and an address ("W dniu 2015-01-07 14:23, a@example.pl pisze:").
+  if (colon && t.length <= 250 && CALENDAR.test(t) && CLOCK.test(t) && hasEmail(t)) return true;
+  // Over a ">" quote a date and its time are enough, whoever is named and however.
+  if (colon && nextIsQuoted && t.length <= 200 && CALENDAR.test(t) && CLOCK.test(t) && ruleOn('dated-colon-over-quote')) return true;
   const prefixed = ATTR_PREFIX.test(t);
   // Without ">" quoting underneath, demand the shape of a client-made line: a known opening
   // ("On …", "Am …", "Le …") or a bracketed address. Keeps prose such as
   // "I wrote to john@example.com at 10:30:" from cutting the reply.
   if (!nextIsQuoted && !prefixed && !(t.includes('<') && hasEmail(t))) return false;
-  const last = t.charCodeAt(t.length - 1);
-  const colon = last === 0x3a || last === 0xff1a;
 
   if (VERB_AT_END.test(t)) {
     if (!colon && !prefixed) return false;
@@ -299,12 +313,22 @@ const MOBILE_PATTERNS: readonly RegExp[] = [
 ];
 
 /** "Sent from my iPhone", "Sent with Sparrow (url)", "Get Outlook for iOS<url>", "Gesendet von Outlook für Android". */
+const TRAILING_LINK = /\s?[<(\[]\s?(?:https?:\/\/|mailto:|www\.)[^\s>)\]]*[>)\]]$/i;
+const MAIL_APP = /\b(?:outlook|gmail|yahoo|aol|spark|blue ?mail|proton ?mail|airmail|edison)\b/i;
+const PLATFORM = /\b(?:ios|android|iphone|ipad|mac|windows)\b/i;
 const MOBILE_LEAD = /^(?:sent|sending|get|gesendet|versendet|verschickt|von|envoy|enviad|inviato|verzonden|verstuurd|sendt|skickat|lähetetty|wysłan|отправлено|iphone|ipad|android|发自|來自|来自|從我的)/i;
 
 export function isMobileSignature(text: string): boolean {
-  if (text.length > 120 || !MOBILE_LEAD.test(text)) return false;
+  if (text.length > 120) return false;
+  // In any language: a few words naming a mail app and a platform, then the app's link ("Outlook für iOS beziehen <https://…>").
+  const end = text.charCodeAt(text.length - 1);
+  if ((end === 0x3e || end === 0x29 || end === 0x5d) && ruleOn('app-tagline-any-language')) {
+    const words = text.replace(TRAILING_LINK, '');
+    if (words.length < text.length && words.split(' ').length <= 6 && MAIL_APP.test(words) && PLATFORM.test(words)) return true;
+  }
+  if (!MOBILE_LEAD.test(text)) return false;
   // A trailing link ("…<https://aka.ms/o0ukef>", "… (http://…)") is part of the boilerplate.
-  const t = text.replace(/\s?[<(\[]\s?(?:https?:\/\/|mailto:|www\.)[^\s>)\]]*[>)\]]$/i, '').replace(/[.!]$/, '').trim();
+  const t = text.replace(TRAILING_LINK, '').replace(/[.!]$/, '').trim();
   if (/^sent from my\s/i.test(t)) {
     const rest = t.slice(13).trim();
     // "Sent from my desk, is much easier then my mobile phone." is prose, not a signature.
@@ -359,6 +383,8 @@ const VALEDICTIONS = [
 ];
 const VALEDICTION_RE = new RegExp(`^(?:${alternation(VALEDICTIONS)})[,.!]?$`, 'iu');
 export const isValediction = (text: string) => text.length <= 40 && VALEDICTION_RE.test(text);
+/** A closing formula and the name on one line: "Regards, Roman". */
+const VALEDICTION_THEN_NAME = new RegExp(`^(?:${alternation(VALEDICTIONS)})[,!]? `, 'iu');
 
 /** "-Abhishek Kona", "— Tim", "~Ann", "/Erik": a marked name alone on the last line. */
 const DASH_SIGNOFF = /^(?:-{1,2}|–|—|~|\/) ?\p{Lu}[\p{L}\p{M}.'’-]{0,30}(?: \p{Lu}[\p{L}\p{M}.'’-]{0,30}){0,2}$/u;
@@ -373,7 +399,7 @@ const NOT_A_NAME = /^(?:yes|no|ok|okay|thanks|thank you|thx|done|sure|agreed|gre
 /** A name alone on a line: one to three capitalised words, no sentence punctuation, not an answer word. */
 export const isLoneName = (text: string) =>
   text.length <= 40 && text.split(' ').length <= 3 && !/[.!?]$/.test(text) && isNameLike(text) && !NOT_A_NAME.test(text) &&
-  !isValediction(text);
+  !isValediction(text) && !VALEDICTION_THEN_NAME.test(text);
 
 const CONTACT_LABEL = /^(?:t|tel|tél|phone|ph|p|mob|mobile|cell|m|f|fax|skype|linkedin|twitter|web|w|e|email|e-mail|office|direct)\s?[.:]/i;
 /** Lines that carry contact details: addresses, links, phone numbers, "t. …" labels. */

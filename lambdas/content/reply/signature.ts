@@ -12,6 +12,7 @@ import {
   isContactLine, isDashSignoff, isDisclaimer, isFooterLine, isLoneName, isMobileMarker, isMobileSignature, isNameLike,
   isSeparator, isSigDelimiter, isValediction,
 } from './patterns.ts';
+import { ruleOn } from './rules.ts';
 
 /** Returns the new exclusive end of lines[start, end) once trailing boilerplate is removed. */
 export function stripTrailer(lines: readonly Line[], start: number, end: number): number {
@@ -81,13 +82,17 @@ function stripOnce(lines: readonly Line[], start: number, e: number): number {
     if (!/:$/.test(t) && !/^(?:[-*•–]|\d{1,2}[.)])\s/.test(t)) return ps;
   }
 
-  // A name alone as the last paragraph, under text that ended a sentence ("Got it.\n\nPriya").
-  // A name under a closing ("Regards,\n\nJohn Doe") stays with it.
-  if (para.length === 1 && isLoneName(para[0]!) && ps > start && lines[ps - 1]!.blank) {
-    let above = ps - 1;
+  // A name alone as the last line, under the text, with or without a blank line between ("Got
+  // it.\n\nPriya", "Hi\nthere\nBob"). A name under a closing ("Regards,\nJohn Doe") stays with it,
+  // and so does the last item of a list or the end of a sentence cut before it ("We meet in\nRoom B").
+  if (isLoneName(last.text) && e - 1 > start) {
+    let above = e - 2;
     while (above > start && lines[above]!.blank) above--;
-    const t = lines[above]!.text;
-    if (lines[above]!.depth === 0 && /[.!?…)]$/u.test(t) && !isValediction(t)) return ps;
+    const t = lines[above]!;
+    const endsText = ruleOn('lone-name-after-any-text')
+      ? endsTextBeforeName(t.text)
+      : above < e - 2 && /[.!?…)]$/u.test(t.text) && !isValediction(t.text); // issue 12's rule: a blank line, a sentence ended
+    if (t.depth === 0 && !t.blank && endsText) return e - 1;
   }
 
   // A short sign-off under a rule line: "---\nRoman", "——————\n\nName\nTitle".
@@ -99,6 +104,16 @@ function stripOnce(lines: readonly Line[], start: number, e: number): number {
 
   return e;
 }
+
+/** Sentence punctuation, or prose that is not a closing formula, a list item, a lead-in or a cut sentence. */
+function endsTextBeforeName(t: string): boolean {
+  if (/[.!?…)]$/u.test(t)) return !isValediction(t);
+  if (/[,:;\-–—]$/.test(t) || isValediction(t) || isNameLike(t) || LIST_ITEM.test(t)) return false;
+  return !CUT_BEFORE_NOUN.test(t);
+}
+const LIST_ITEM = /^(?:[-*•–]|\d{1,2}[.)])\s/;
+/** A line ending in a word that asks for a noun after it: the name-like line under it finishes the sentence. */
+const CUT_BEFORE_NOUN = /(?:^|\s)(?:at|in|on|to|from|with|for|of|by|near|via|the|a|an|and|or|is|are|was|were|be|called|named|like|meet|see|ask|tell|call|cc|dear|hi|hello|hey)$/i;
 
 /**
  * Lowest index the trailer rules may look at: MAX_TRAILER_LINES non-blank lines up from e,

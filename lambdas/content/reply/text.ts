@@ -16,16 +16,18 @@
  * 4. When no line of the sender's text is left (a mail that is only a quote, a forward with
  *    no note above it) the whole body is returned: a reply is never empty for a body with text.
  *
- * So the reply is always a subsequence of the body's lines.
+ * So the reply is always a subsequence of the body's lines, but for a line the reply shares with an
+ * attribution ("reply--- On … wrote:"), which is cut to the reply's words.
  */
 
-import { joinLines, type Line } from './lines.ts';
+import { joinLines, toLine, type Line } from './lines.ts';
 import { DSN_SCAN_LINES, MAX_ATTRIBUTION_CHARS, MAX_ATTRIBUTION_LINES, MAX_HEADER_BLOCK_LINES } from './limits.ts';
 import {
-  hasEmail, hasUrl, headerLine, inlineHeaderKinds, isAttribution, isDsnActionOrStatus, isDsnField, isDsnOpener,
+  hasDate, hasEmail, hasUrl, headerLine, inlineHeaderKinds, isAttribution, isDsnActionOrStatus, isDsnField, isDsnOpener,
   isForwardMarker, isForwardSubject, isMobileSignature, isOriginalMessageSeparator, isSigDelimiter,
-  mayEndAttribution, type HeaderKind, type HeaderLine,
+  mayEndAttribution, opensAttribution, opensDatedAttribution, type HeaderKind, type HeaderLine,
 } from './patterns.ts';
+import { ruleOn } from './rules.ts';
 import { stripTrailer } from './signature.ts';
 
 export type BoundaryKind =
@@ -37,6 +39,8 @@ export interface Boundary {
   start: number;
   /** Last line of the marker (an attribution or header block can span several lines). */
   end: number;
+  /** The reply's last words when the client wrote the attribution after them on one line ("reply--- On … wrote:"). */
+  head?: string;
 }
 
 /** Boundaries that introduce quoted history (as opposed to the sender's own sign-off). */
@@ -68,6 +72,8 @@ export function extractFromLines(lines: readonly Line[], hints: ReadonlySet<numb
   const ctx: Ctx = { lines, hints, firstContent };
 
   const marks: Mark[] = new Array<Mark>(n).fill('blank');
+  // The lines as returned: a line the reply shares with an attribution is cut to the reply's part.
+  let shown: Line[] | undefined;
   let quoteFound = false;
   let forward = false;
   let inSignature = false;
@@ -81,6 +87,11 @@ export function extractFromLines(lines: readonly Line[], hints: ReadonlySet<numb
         // An attribution glued under the last reply line starts below i: those lines are text.
         for (let k = i; k < b.start; k++) marks[k] = lines[k]!.blank ? 'blank' : inSignature ? 'signature' : 'text';
         for (let k = b.start; k <= b.end; k++) marks[k] = lines[k]!.blank ? 'blank' : 'header';
+        if (b.head !== undefined) {
+          shown ??= lines.slice();
+          shown[b.start] = toLine(b.head);
+          marks[b.start] = inSignature ? 'signature' : 'text';
+        }
         const next = nextNonBlank(lines, b.end + 1);
         if (next === -1 || lines[next]!.depth === 0) {
           // Unquoted history (Outlook, forwards, "On … wrote:" over pasted text) runs to the end.
@@ -118,7 +129,7 @@ export function extractFromLines(lines: readonly Line[], hints: ReadonlySet<numb
   for (let k = 0; k < n; k++) {
     const m = marks[k]!;
     if (m === 'text') {
-      kept.push(lines[k]!);
+      kept.push((shown ?? lines)[k]!);
       hasText = true;
       afterRemoved = false;
     } else if (m === 'blank') {
@@ -175,7 +186,7 @@ function boundaryAt(ctx: Ctx, i: number): Boundary | undefined {
     return { kind: h?.forward ? 'forward' : 'separator', start: i, end: i };
   }
   const a = attributionAt(lines, i);
-  if (a) return { kind: 'attribution', start: a.start, end: a.end };
+  if (a) return { kind: 'attribution', ...a };
   // A header block at the very top is a pasted or memo-style header, not quoted history.
   if (i > ctx.firstContent) {
     const h = headerBlockAt(lines, i);
@@ -227,7 +238,7 @@ function nextIsQuoted(lines: readonly Line[], j: number): boolean {
  * only works with line i included because the client glued the attribution to the last
  * line of the reply, the start is moved down to where a strict match begins.
  */
-function attributionAt(lines: readonly Line[], i: number): { start: number; end: number } | undefined {
+function attributionAt(lines: readonly Line[], i: number): { start: number; end: number; head?: string } | undefined {
   const first = lines[i]!;
   if (first.blank || first.long) return undefined;
   // Cheap pre-check: some line of the window must be able to end an attribution.
@@ -260,14 +271,41 @@ function attributionAt(lines: readonly Line[], i: number): { start: number; end:
     const quoted = nextIsQuoted(lines, j);
     if (!mayEndAttribution(joined) && !quoted) continue;
     if (!isAttribution(joined, quoted)) continue;
-    // Latest start that still matches strictly: drops reply lines the join picked up.
+    // Latest start that still matches strictly: drops reply lines the join picked up, but not
+    // the dated opening of an attribution the client wrapped.
+    if (j > i && ruleOn('dated-attribution-head') && opensDatedAttribution(first.text)) return { start: i, end: j };
     for (let s = j; s > i; s--) {
-      const sub = joinAttributionLines(texts.slice(s - i, k + 1));
-      if (isAttribution(sub, false)) return { start: s, end: j };
+      const sub = texts.slice(s - i, k + 1);
+      if (isAttribution(joinAttributionLines(sub), false)) return withHead(s, j, sub, quoted);
     }
-    return { start: i, end: j };
+    return withHead(i, j, texts, quoted);
   }
   return undefined;
+}
+
+/**
+ * The attribution from `start` to `end`, with the reply's last words when the client wrote them on
+ * its first line ("reply--- On Wed, Apr 4, 2012 at 3:59 PM, bob@example.com wrote:"): the
+ * attribution then begins at a later word that opens one and still matches from there.
+ */
+function withHead(start: number, end: number, texts: readonly string[], quoted: boolean): { start: number; end: number; head?: string } {
+  if (!ruleOn('attribution-after-reply-words')) return { start, end };
+  const first = texts[0]!;
+  const rest = texts.slice(1);
+  // A later word that opens an attribution, after a space or glued on by dashes ("reply---On").
+  for (let p = 1; p < first.length - 1; p++) {
+    const c = first.charCodeAt(p - 1);
+    if (c !== 0x20 && c !== 0x2d) continue;
+    const tail = first.slice(p);
+    if (!opensAttribution(tail) || !isAttribution(joinAttributionLines([tail, ...rest]), quoted)) continue;
+    let cut = p;
+    while (cut > 0 && (first.charCodeAt(cut - 1) === 0x20 || first.charCodeAt(cut - 1) === 0x2d)) cut--;
+    const head = first.slice(0, cut);
+    // An address or a date before it belongs to the attribution ("Max <max@example.de> schrieb am …").
+    if (!/[\p{L}\p{N}]/u.test(head) || hasEmail(head) || hasDate(head)) return { start, end };
+    return { start, end, head };
+  }
+  return { start, end };
 }
 
 /**
