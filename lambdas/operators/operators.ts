@@ -148,8 +148,9 @@ export async function loadUpgrade(token: string | undefined, opts: { allowUsed?:
   const [account, use] = await Promise.all([getAccount(claims.account_id), opts.allowUsed ? undefined : store.getLinkUse(claims.jti)]);
   if (!account) return { kind: 'account_gone' };
   if (use?.state === 'used') return { kind: 'used' };
-  if (tierRank(account.tier) >= tierRank(claims.target_tier)) return { kind: 'already_on', account, target: claims.target_tier };
+  // A checkout holding this link may already have upgraded the account: it is that checkout's answer.
   if (use?.state === 'claimed' && use.claimed_at > Date.now() - store.CLAIM_STALE_MS) return { kind: 'busy' };
+  if (tierRank(account.tier) >= tierRank(claims.target_tier)) return { kind: 'already_on', account, target: claims.target_tier };
   return { kind: 'ready', account, target: claims.target_tier, claims };
 }
 
