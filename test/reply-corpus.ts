@@ -171,7 +171,15 @@ export function matches(c: CorpusCase, got: string | undefined): boolean {
  * a source is scored with those rules switched off, so it is never helped by its own cases.
  */
 export const RESERVED_SOURCES = ['email_reply_trimmer', 'mail-parser-reply'] as const;
-export const ISSUE_30_SOURCES = ['willdurand', 'elixir_email_reply_parser', 'emailreplyparser-java'] as const;
+export const ISSUE_30_SOURCES = [
+  'willdurand', 'elixir_email_reply_parser', 'emailreplyparser-java', 'web-ridge', 'extended_email_reply_parser',
+] as const;
+/**
+ * Sources whose outcomes nobody has looked at, case by case: added after issue 30's rules were written
+ * and measured only in total. Write rules from other sources and read only their totals, so they
+ * keep telling whether a rule transfers.
+ */
+export const BLIND_SOURCES = ['web-ridge', 'extended_email_reply_parser'] as const;
 
 /** The cases each issue-30 rule came from, or that were in view when it was written (shared-corpus ids start with their folder). */
 export const RULE_ORIGINS: Record<TunedRule, readonly string[]> = {
@@ -194,6 +202,7 @@ export function untunedPart(source: string, cases: CorpusCase[]): { cases: Corpu
   const rulesOff = (Object.keys(RULE_ORIGINS) as TunedRule[]).filter((r) => RULE_ORIGINS[r].some((id) => ids.has(id)));
   const how = (RESERVED_SOURCES as readonly string[]).includes(source)
     ? 'reserved for measurement'
+    : (BLIND_SOURCES as readonly string[]).includes(source) ? 'added in issue 30, blind'
     : (ISSUE_30_SOURCES as readonly string[]).includes(source) ? 'added in issue 30' : 'its held-out part (issue 12)';
   return { cases: part, how: rulesOff.length ? `${how}; without ${rulesOff.join(', ')}` : how, rulesOff };
 }
