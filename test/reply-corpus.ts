@@ -187,6 +187,9 @@ export const RULE_ORIGINS: Record<TunedRule, readonly string[]> = {
   'attribution-after-reply-words': ['talon/splitter_shares_line_1', 'talon/splitter_shares_line_2', 'talon/splitter_shares_line_3'],
   'dated-colon-over-quote': ['emailreplyparser-java/custom_quote_header_hu'],
   'lone-name-after-any-text': ['shared:talon/html-reply-separated-by-hr', 'willdurand/w10_mail', 'willdurand/zimbra_free_fr', 'willdurand/zimbra_free_en'],
+  'attribution-line-over-quote': ['talon/date_email_with_unicode'],
+  'outlook-separator-shape': ['talon/antwort_nachricht_de'],
+  'closing-and-name-stay': ['emailreplyparser-java/abnormal_quote_header_3'],
   'app-tagline-any-language': [
     'elixir_email_reply_parser/german_get_outlook', 'shared:crisp-email-reply-parser/email_german_3',
     'shared:crisp-email-reply-parser/email_ios_outlook_fr',

@@ -42,10 +42,10 @@ const INTENTIONAL_DIFFERENCES: Record<string, string> = {
     'We strip "Sent from my iPhone" (github/email_reply_parser convention): an agent wants what the person wrote, not the device boilerplate. talon keeps it.',
   'talon/standard-sparrow':
     'We strip the "-- " signature block (name + "Sent with Sparrow"); talon only removes the quote and keeps signatures.',
-  'talon/html-reply-separated-by-hr':
-    'We keep "Bob", the line above the <hr>: it is the sender\'s own text. talon drops it only as a side effect of removing the whole <div> that also wraps the From: block.',
   'talon/signature-short-url':
-    'We keep a bare closing plus first name ("Thank you,\\nNoam"), as talon\'s own nine HTML cases keep "Thanks,\\nAlex" — the same shape cannot be both; the name tells the agent who signed. Name + title/contact blocks are still stripped.',
+    'We keep a bare closing plus first name ("Thank you,\\nNoam"), as talon\'s own nine HTML cases keep "Thanks,\\nAlex" — the same shape cannot be both; the name tells the agent who signed.',
+  'crisp-email-reply-parser/email_with_regards':
+    'We keep the closing and the name ("Regards,\\n\\nJohn Doe") and drop only the title under them (README convention: a closing formula and the name under it stay); crisp drops all three.',
   'crisp-email-reply-parser/email_1':
     'We strip the "-Abhishek Kona" dash sign-off as a signature (github/email_reply_parser convention, which the same text expects in github email_1_1); crisp keeps it.',
   'crisp-email-reply-parser/email_3':

@@ -82,6 +82,37 @@ describe('a mail app tagline goes in any language: a few words naming the app an
   });
 });
 
+describe('a closing formula and the name under it stay; the title and contact lines under them go', () => {
+  it('keeps "Regards,\\nJohn Doe" and drops the title, phone and site under it', () => {
+    expect(reply('Thanks for the update.', '', 'Regards,', '', 'John Doe', 'CEO @ Acme')).toBe('Thanks for the update.\n\nRegards,\n\nJohn Doe');
+    expect(reply('See you then.', '', 'Best regards,', 'Anna Berg', 'Head of Sales, Acme GmbH', '+49 30 1234567', 'www.acme.example')).toBe(
+      'See you then.\n\nBest regards,\nAnna Berg',
+    );
+  });
+
+  it('drops contact lines straight under the closing when no name comes first', () => {
+    expect(reply('Done.', '', 'Thanks,', 'support@acme.example', '+1 555 123 4567')).toBe('Done.\n\nThanks,');
+  });
+});
+
+describe('over a quote, a last line that is an attribution by itself is the whole attribution', () => {
+  it('keeps the reply line joined above it', () => {
+    expect(reply('Replying ok', '2011/4/7 Nathan Nova <support@example.com>', '', '> Cool beans')).toBe('Replying ok');
+  });
+});
+
+describe("Outlook's separator is recognised by its shape in any language", () => {
+  it('cuts at five dashes, a few words, five dashes', () => {
+    expect(reply('Test reply', '', '-----Antwort Nachricht-----', '', 'Test')).toBe('Test reply');
+    expect(reply('Va bene.', '', '----- Messaggio di risposta -----', 'Da: Anna')).toBe('Va bene.');
+  });
+
+  it('leaves a heading drawn with fewer dashes or holding a number', () => {
+    expect(reply('Agenda', '', '--- Part two ---', 'Budget review')).toBe('Agenda\n\n--- Part two ---\nBudget review');
+    expect(reply('Agenda', '', '-----Step 2-----', 'Budget review')).toBe('Agenda\n\n-----Step 2-----\nBudget review');
+  });
+});
+
 describe('rules can be switched off for measurement only', () => {
   it('withRulesOff turns a rule off for the run and back on after, also when the run throws', async () => {
     expect(ruleOn('lone-name-after-any-text')).toBe(true);

@@ -268,7 +268,10 @@ const ORIGINAL_PHRASES = [
   'оригинальное сообщение', 'αρχικό μήνυμα', '原始邮件', '原始郵件', '元のメッセージ', '원본 메시지', 'reply message',
 ];
 const ORIGINAL_RE = new RegExp(`^[-=_*~# ]*(?:${alternation([...new Set([...ORIGINAL_PHRASES, ...CLIENT_ORIGINAL_PHRASES])])})[-=_*~# :]*$`, 'iu');
-export const isOriginalMessageSeparator = (text: string) => text.length <= 80 && ORIGINAL_RE.test(text);
+/** Outlook's own shape in any language: five dashes, a few words, five dashes ("-----Antwort Nachricht-----"). */
+const OUTLOOK_SEPARATOR = /^-{5} ?\p{L}[\p{L}\p{M}'’ ]{1,38}\p{L} ?-{5}$/u;
+export const isOriginalMessageSeparator = (text: string) =>
+  text.length <= 80 && (ORIGINAL_RE.test(text) || (OUTLOOK_SEPARATOR.test(text) && ruleOn('outlook-separator-shape')));
 
 const FORWARD_PHRASES = [
   'begin forwarded message', 'forwarded message', 'forwarded e-mail', 'forwarded email',

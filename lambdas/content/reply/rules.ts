@@ -14,7 +14,13 @@ export type TunedRule =
   /** A name alone on the last line under any text, with no blank line or no full stop above ("Hi\nthere\nBob"). */
   | 'lone-name-after-any-text'
   /** A few words naming a mail app and a platform over the app's link, in any language ("Outlook für iOS beziehen <…>"). */
-  | 'app-tagline-any-language';
+  | 'app-tagline-any-language'
+  /** Under a closing and a name, only the title and contact lines go ("Regards,\nJohn Doe\nCEO" keeps two lines). */
+  | 'closing-and-name-stay'
+  /** Over a ">" quote, a last line that is an attribution by itself is the whole attribution ("Replying ok" / "2011/4/7 Nathan <…>"). */
+  | 'attribution-line-over-quote'
+  /** Outlook's separator shape in any language: five dashes, a few words, five dashes. */
+  | 'outlook-separator-shape';
 
 const off = new Set<TunedRule>();
 

@@ -220,8 +220,8 @@ function disclaimerStart(lines: readonly Line[], start: number, floor: number, e
  * A signature block in the last paragraph:
  *   - a contact card ("Gina X / gina@example.com / (555) 346-9947 / www.example.com");
  *   - a name over a "via mobile" marker;
- *   - a valediction followed by name AND title/contact lines ("Regards,\n\nJohn Doe\nCEO @ Acme").
- * A bare "Thanks,\nAlex" stays: it is part of what the person wrote.
+ *   - the title and contact lines under a valediction and a name ("Regards,\n\nJohn Doe\nCEO @ Acme"
+ *     keeps "Regards,\n\nJohn Doe"). A bare "Thanks,\nAlex" stays: it is part of what the person wrote.
  */
 function signatureBlockStart(lines: readonly Line[], start: number, floor: number, ps: number, para: string[]): number {
   if (para.length > 8 || !para.every(isSigLine)) return -1;
@@ -242,7 +242,10 @@ function signatureBlockStart(lines: readonly Line[], start: number, floor: numbe
 
   if (valStart !== -1) {
     if (body.length >= 2 || (body.length >= 1 && contact >= 1)) {
-      return hasContentBefore(lines, start, valStart) ? valStart : -1;
+      if (!ruleOn('closing-and-name-stay')) return hasContentBefore(lines, start, valStart) ? valStart : -1;
+      // The closing and the name under it are what the person wrote: the title and contact lines go.
+      const bodyStart = valStart === ps ? ps + 1 : ps;
+      return named && !isContactLine(body[0]!) ? bodyStart + 1 : bodyStart;
     }
     return -1;
   }

@@ -278,6 +278,11 @@ function attributionAt(lines: readonly Line[], i: number): { start: number; end:
       const sub = texts.slice(s - i, k + 1);
       if (isAttribution(joinAttributionLines(sub), false)) return withHead(s, j, sub, quoted);
     }
+    // Over a quote, a last line that is an attribution on its own, naming a date and an address
+    // ("2011/4/7 Nathan <support@example.com>"), is the whole of it: the lines above are the reply's.
+    const last = texts[k]!;
+    if (quoted && j > i && hasEmail(last) && hasDate(last) && ruleOn('attribution-line-over-quote') &&
+      isAttribution(last, true)) return withHead(j, j, [last], quoted);
     return withHead(i, j, texts, quoted);
   }
   return undefined;
