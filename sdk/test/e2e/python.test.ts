@@ -55,7 +55,7 @@ const modules = readdirSync(TESTS).filter((f) => /^test_\w+\.py$/.test(f)).map((
 
 describe.concurrent('the Python SDK\'s unittest suite (sdk/python/tests)', () => {
   it('has test modules to run', () => {
-    expect(modules).toEqual(expect.arrayContaining(['test_async', 'test_claims', 'test_errors', 'test_paging', 'test_retry', 'test_stream', 'test_wait', 'test_webhooks']));
+    expect(modules).toEqual(expect.arrayContaining(['test_async', 'test_claims', 'test_connections', 'test_errors', 'test_paging', 'test_retry', 'test_stream', 'test_wait', 'test_webhooks']));
   });
 
   for (const module of modules) {

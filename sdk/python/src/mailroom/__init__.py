@@ -9,7 +9,7 @@ only (Python 3.9+).
     print(got["verification_code"])
 """
 from . import models
-from ._http import RetryEvent, RetryOptions, Response, Transport
+from ._http import KeepAliveTransport, RetryEvent, RetryOptions, Response, Transport
 from .aio import AsyncMailroom
 from .client import DEFAULT_API_URL, MAX_WAIT_CALL_SECONDS, ClaimedItem, Mailroom
 from .errors import MailroomError, WaitTimeoutError
@@ -25,6 +25,7 @@ __all__ = [
     "DEFAULT_API_URL",
     "DEFAULT_WEBHOOK_TOLERANCE_SECONDS",
     "EventStream",
+    "KeepAliveTransport",
     "MAX_WAIT_CALL_SECONDS",
     "Mailroom",
     "MailroomError",

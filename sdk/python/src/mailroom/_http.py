@@ -1,5 +1,6 @@
 """
-HTTP for the client: one request over the standard library (urllib), and the bounded retry of
+HTTP for the client: one request over the standard library (kept-alive http.client connections,
+urllib through a proxy), and the bounded retry of
 the TypeScript SDK (sdk/src/retry.ts). 429 is retried after its retry_after; 5xx and lost
 connections with exponential backoff and jitter, but only when repeating cannot do a thing
 twice: reads, PUT/PATCH/DELETE, and a POST whose body carries a client_id (the API deduplicates).
@@ -11,11 +12,14 @@ import http.client
 import json
 import random
 import socket
+import ssl
+import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
-from typing import Callable, Dict, Optional
+from typing import Callable, Dict, List, Optional, Tuple
 
 from .errors import MailroomError
 
@@ -47,6 +51,95 @@ def urllib_transport(method: str, url: str, headers: Dict[str, str], body: Optio
     except urllib.error.URLError as err:
         reason = err.reason
         raise reason if isinstance(reason, OSError) else OSError(str(reason)) from err
+
+
+#: Idle connections kept per origin: enough for a few threads (AsyncMailroom runs calls in worker threads).
+MAX_IDLE_PER_ORIGIN = 4
+#: A reused connection the server had already closed (an idle timeout) fails like this, before any response.
+_STALE_CONNECTION = (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError, ConnectionAbortedError)
+
+
+class KeepAliveTransport:
+    """
+    The default transport: keeps connections open between requests (http.client), so a client
+    that makes many calls pays the TCP and TLS set-up once per origin, not per request. A request
+    the server's idle timeout cut on a reused connection, before any response, is sent again once
+    on a new connection. When a proxy applies (HTTP(S)_PROXY), requests go through urllib.
+    ``close()`` (or ``Mailroom.close()``) closes the idle connections.
+    """
+
+    def __init__(self) -> None:
+        self._idle: Dict[Tuple[str, str, int], List[http.client.HTTPConnection]] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, method: str, url: str, headers: Dict[str, str], body: Optional[bytes], timeout: float) -> Response:
+        parts = urllib.parse.urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname or _proxied(parts.scheme, parts.hostname):
+            return urllib_transport(method, url, headers, body, timeout)
+        key = (parts.scheme, parts.hostname, parts.port or (443 if parts.scheme == "https" else 80))
+        target = (parts.path or "/") + ("?" + parts.query if parts.query else "")
+        for attempt in (1, 2):
+            conn, reused = self._take(key, timeout)
+            try:
+                conn.request(method, target, body=body, headers=headers)
+                res = conn.getresponse()
+                data = res.read()
+            except _STALE_CONNECTION:
+                conn.close()
+                if reused and attempt == 1:
+                    continue
+                raise
+            except BaseException:
+                conn.close()
+                raise
+            out = Response(res.status, res.reason, {k.lower(): v for k, v in res.getheaders()}, data)
+            if res.will_close:
+                conn.close()
+            else:
+                self._give(key, conn)
+            return out
+        raise AssertionError("unreachable")
+
+    def _take(self, key: Tuple[str, str, int], timeout: float) -> Tuple[http.client.HTTPConnection, bool]:
+        with self._lock:
+            idle = self._idle.get(key)
+            conn = idle.pop() if idle else None
+        if conn is not None:
+            conn.timeout = timeout
+            if conn.sock is not None:
+                conn.sock.settimeout(timeout)
+            return conn, True
+        scheme, host, port = key
+        if scheme == "https":
+            return http.client.HTTPSConnection(host, port, timeout=timeout, context=ssl.create_default_context()), False
+        return http.client.HTTPConnection(host, port, timeout=timeout), False
+
+    def _give(self, key: Tuple[str, str, int], conn: http.client.HTTPConnection) -> None:
+        with self._lock:
+            idle = self._idle.setdefault(key, [])
+            if len(idle) < MAX_IDLE_PER_ORIGIN:
+                idle.append(conn)
+                return
+        conn.close()
+
+    def __del__(self) -> None:
+        # A client dropped without close(): its idle sockets close with it, not at some later GC.
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def close(self) -> None:
+        with self._lock:
+            conns = [c for idle in self._idle.values() for c in idle]
+            self._idle.clear()
+        for c in conns:
+            c.close()
+
+
+def _proxied(scheme: str, host: str) -> bool:
+    proxies = urllib.request.getproxies()
+    return scheme in proxies and not urllib.request.proxy_bypass(host)
 
 
 @dataclass
@@ -121,7 +214,7 @@ def backoff(o: RetryOptions, attempt: int) -> float:
 class Sender:
     """A transport with the retry policy around it (``retry=None``: no retrying)."""
 
-    transport: Transport = urllib_transport
+    transport: Transport = field(default_factory=KeepAliveTransport)
     retry: Optional[RetryOptions] = field(default_factory=RetryOptions)
     on_retry: Optional[Callable[[RetryEvent], None]] = None
     sleep: Callable[[float], None] = time.sleep

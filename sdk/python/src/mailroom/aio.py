@@ -106,6 +106,16 @@ class AsyncMailroom:
         self.domains = _AsyncNamespace(self.sync.domains)
         self.account = _AsyncNamespace(self.sync.account)
 
+    async def close(self) -> None:
+        """Closes the connections kept open (``async with AsyncMailroom() as mailroom:`` does it on exit)."""
+        self.sync.close()
+
+    async def __aenter__(self) -> "AsyncMailroom":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.sync.close()
+
     async def request(self, method: str, path: str, **kwargs: Any) -> Any:
         return await asyncio.to_thread(self.sync.request, method, path, **kwargs)
 

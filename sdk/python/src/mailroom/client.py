@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _models as m
-from ._http import RetryEvent, RetryOptions, Sender, Transport, urllib_transport
+from ._http import KeepAliveTransport, RetryEvent, RetryOptions, Sender, Transport
 from .errors import MailroomError, WaitTimeoutError
 from .idempotency import with_client_id
 from .paginate import paginate
@@ -339,8 +339,9 @@ class Mailroom:
     (and the URL to http://localhost:3000). Creating a first inbox needs no key.
 
     ``retry``: a RetryOptions, or False to turn retrying off; ``on_retry`` is called before each
-    retry; ``transport`` sends one request (default urllib); ``timeout`` bounds one request in
-    seconds (wait calls get their own wait time on top).
+    retry; ``transport`` sends one request (default: kept-alive connections, urllib through a
+    proxy); ``timeout`` bounds one request in seconds (wait calls get their own wait time on top).
+    ``close()``, or ``with Mailroom() as mailroom:``, closes the connections kept open.
     """
 
     def __init__(
@@ -362,7 +363,7 @@ class Mailroom:
             self._headers["authorization"] = "Bearer %s" % self.api_key
         self._headers.update(headers or {})
         policy = None if retry is False else retry if isinstance(retry, RetryOptions) else RetryOptions()
-        self._sender = Sender(transport or urllib_transport, policy, on_retry)
+        self._sender = Sender(transport or KeepAliveTransport(), policy, on_retry)
         self.inboxes = Inboxes(self)
         self.messages = Messages(self)
         self.bins = Bins(self)
@@ -372,6 +373,18 @@ class Mailroom:
         self.lists = Lists(self)
         self.domains = Domains(self)
         self.account = Account(self)
+
+    def close(self) -> None:
+        """Closes the connections kept open for later requests (a custom transport: its close(), if any)."""
+        close = getattr(self._sender.transport, "close", None)
+        if callable(close):
+            close()
+
+    def __enter__(self) -> "Mailroom":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # -- requests ---------------------------------------------------------------------------
 
