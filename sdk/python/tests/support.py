@@ -10,8 +10,10 @@ import random
 import smtplib
 import string
 import sys
+import threading
 import time
 from email.message import EmailMessage
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable, Dict, Optional, Tuple, TypeVar
 
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "src")))
@@ -29,6 +31,19 @@ if not API_URL:
         "npm test (sdk/test/e2e/python.test.ts), or start one (npm start) and set MAILROOM_TEST_API_URL "
         "and MAILROOM_TEST_SMTP_PORT."
     )
+
+class LocalHttpServer:
+    """A stand-in HTTP server on a free local port, served from a daemon thread; close() stops it."""
+
+    def __init__(self, handler: "type[BaseHTTPRequestHandler]") -> None:
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        self.url = "http://127.0.0.1:%d" % self.server.server_address[1]
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
 
 #: A sender outside the stack's domain.
 SENDER = "alice@example.org"

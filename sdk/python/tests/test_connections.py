@@ -5,16 +5,15 @@ and close() / ``with`` closes what it keeps. Against the local stack, and a loca
 drops idle connections as a load balancer would.
 """
 import socket
-import threading
 import unittest
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
-from support import inbox_client, new_account
+from support import LocalHttpServer, inbox_client, new_account
 
 from mailroom import KeepAliveTransport, Mailroom
 
 
-class CountingServer:
+class CountingServer(LocalHttpServer):
     """HTTP/1.1 with keep-alive; counts the connections it accepted; closes each after `per_connection` requests."""
 
     def __init__(self, per_connection=1000):
@@ -46,13 +45,7 @@ class CountingServer:
             def log_message(self, *args):
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-        self.url = "http://127.0.0.1:%d" % self.server.server_address[1]
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
+        super().__init__(Handler)
 
 
 class Connections(unittest.TestCase):

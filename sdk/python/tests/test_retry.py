@@ -4,12 +4,11 @@ real stack cannot be made to answer 503 on demand). 429 and 5xx are retried afte
 with backoff; a POST is repeated after a 5xx only when its body carries a client_id.
 """
 import json
-import threading
 import time
 import unittest
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
-import support  # noqa: F401 - puts ../src on sys.path
+from support import LocalHttpServer
 
 from mailroom import Mailroom, MailroomError, RetryOptions
 
@@ -17,7 +16,7 @@ ERROR = {"error": "SERVICE_UNAVAILABLE", "message": "try again", "next_steps": [
 FAST = RetryOptions(base_delay=0.01, max_delay=0.05)
 
 
-class ScriptedServer:
+class ScriptedServer(LocalHttpServer):
     """Answers each request with the next (status, headers, body) of its script; records the requests."""
 
     def __init__(self, *answers):
@@ -44,13 +43,7 @@ class ScriptedServer:
             def log_message(self, *args):
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-        self.url = "http://127.0.0.1:%d" % self.server.server_address[1]
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
+        super().__init__(Handler)
 
 
 class Retries(unittest.TestCase):

@@ -1,16 +1,15 @@
 """verify_webhook accepts a real delivery (Standard Webhooks signature) and refuses it tampered with, re-signed or stale."""
 import secrets
 import base64
-import threading
 import unittest
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
-from support import eventually, letter_tag, new_account, send_mail
+from support import LocalHttpServer, eventually, letter_tag, new_account, send_mail
 
 from mailroom import WebhookVerificationError, verify_webhook
 
 
-class Receiver:
+class Receiver(LocalHttpServer):
     """A webhook endpoint on 127.0.0.1 (the local stack delivers to loopback URLs) that keeps the raw bytes."""
 
     def __init__(self):
@@ -29,13 +28,8 @@ class Receiver:
             def log_message(self, *args):
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-        self.url = "http://127.0.0.1:%d/hook" % self.server.server_address[1]
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
+        super().__init__(Handler)
+        self.url += "/hook"
 
 
 class VerifyWebhook(unittest.TestCase):
