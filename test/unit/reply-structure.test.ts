@@ -67,6 +67,7 @@ describe('a name alone after the text goes, whatever ends the text above it', ()
     expect(reply('Attendees:', 'John', 'Mary')).toBe('Attendees:\nJohn\nMary');
     expect(reply('Invited', 'Anna Berg', 'John Smith')).toBe('Invited\nAnna Berg\nJohn Smith');
     expect(reply('Let us meet in', 'Room B')).toBe('Let us meet in\nRoom B');
+    expect(reply('If anything is unclear, please contact', 'Jane Doe')).toBe('If anything is unclear, please contact\nJane Doe');
     expect(reply('Is it done?', '', 'Yes')).toBe('Is it done?\n\nYes');
   });
 });

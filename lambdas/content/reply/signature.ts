@@ -113,7 +113,7 @@ function endsTextBeforeName(t: string): boolean {
 }
 const LIST_ITEM = /^(?:[-*•–]|\d{1,2}[.)])\s/;
 /** A line ending in a word that asks for a noun after it: the name-like line under it finishes the sentence. */
-const CUT_BEFORE_NOUN = /(?:^|\s)(?:at|in|on|to|from|with|for|of|by|near|via|the|a|an|and|or|is|are|was|were|be|called|named|like|meet|see|ask|tell|call|cc|dear|hi|hello|hey)$/i;
+const CUT_BEFORE_NOUN = /(?:^|\s)(?:at|in|on|to|from|with|for|of|by|near|via|the|a|an|and|or|is|are|was|were|be|called|named|like|meet|see|ask|tell|call|contact|email|ping|message|invite|introduce|thank|welcome|cc|dear|hi|hello|hey)$/i;
 
 /**
  * Lowest index the trailer rules may look at: MAX_TRAILER_LINES non-blank lines up from e,
