@@ -181,7 +181,7 @@ export const ISSUE_30_SOURCES = [
  */
 export const BLIND_SOURCES = ['web-ridge', 'extended_email_reply_parser'] as const;
 
-/** The cases each issue-30 rule came from, or that were in view when it was written (shared-corpus ids start with their folder). */
+/** The cases each issue-30 rule came from, or that were in view when it was written (a shared-corpus case as `shared:<id>`). */
 export const RULE_ORIGINS: Record<TunedRule, readonly string[]> = {
   'dated-attribution-head': ['mailroom/attribution_wrapped_date', 'elixir_email_reply_parser/german2_multiline'],
   'attribution-after-reply-words': ['talon/splitter_shares_line_1', 'talon/splitter_shares_line_2', 'talon/splitter_shares_line_3'],
