@@ -67,10 +67,9 @@ export function deriveContent(p: Pick<ParsedInbound, 'text' | 'html' | 'subject'
   const hidden = [...(html?.rendered.hidden ?? []), ...(fromHtml?.segments ?? []), ...(fromText?.segments ?? [])].slice(0, MAX_HIDDEN_SEGMENTS);
   // The HTML's reply view answers only when it shows quote structure; else the visible text is read.
   const replyFromHtml = html ? extractReplyFromRendered(html.rendered) : undefined;
-  const replyFromText = replyFromHtml === undefined ? replyOfText(visible_text) : undefined;
-  let reply_body = replyFromHtml ?? replyFromText!.text;
+  const reply = replyFromHtml !== undefined ? { text: replyFromHtml, quoteFound: true } : replyOfText(visible_text);
+  let reply_body = reply.text;
   // A forward is a quote boundary to the reply extraction: no boundary, nothing forwarded (and no second read of the text).
-  const quoted = replyFromHtml !== undefined || replyFromText!.quoteFound;
   // A reply is never empty for a body with text (issue 12): a view that rendered to nothing falls
   // back to the visible text, and only then to the body as sent.
   if (!reply_body.trim() && visible_text.trim()) reply_body = visible_text.trim();
@@ -87,7 +86,7 @@ export function deriveContent(p: Pick<ParsedInbound, 'text' | 'html' | 'subject'
     anchors: html ? html.scan.anchors.filter((a) => !a.hidden).map((a) => ({ href: a.href, text: a.text })) : [],
     attribute_texts: html?.rendered.attributeTexts ?? [],
     reply_body,
-    forwarded: quoted ? extractForwarded(visible_text) : null,
+    forwarded: reply.quoteFound ? extractForwarded(visible_text) : null,
     links: extractLinks(all),
     cta_links: detectCtaLinks(visible),
     verification_codes: extractVerificationCodes(visible),

@@ -143,9 +143,10 @@ export function isAttribution(s: string, nextIsQuoted: boolean): boolean {
   const colon = last === 0x3a || last === 0xff1a;
   // The attribution's own shape, in any language: a line ending in a colon that names a date,
   // its time and an address ("W dniu 2015-01-07 14:23, a@example.pl pisze:").
-  if (colon && t.length <= 250 && CALENDAR.test(t) && CLOCK.test(t) && hasEmail(t)) return true;
+  const dateAndTime = colon && t.length <= 250 && CALENDAR.test(t) && CLOCK.test(t);
+  if (dateAndTime && hasEmail(t)) return true;
   // Over a ">" quote a date and its time are enough, whoever is named and however.
-  if (colon && nextIsQuoted && t.length <= 200 && CALENDAR.test(t) && CLOCK.test(t) && ruleOn('dated-colon-over-quote')) return true;
+  if (dateAndTime && nextIsQuoted && t.length <= 200 && ruleOn('dated-colon-over-quote')) return true;
   const prefixed = ATTR_PREFIX.test(t);
   // Without ">" quoting underneath, demand the shape of a client-made line: a known opening
   // ("On …", "Am …", "Le …") or a bracketed address. Keeps prose such as
@@ -315,12 +316,12 @@ const MOBILE_PATTERNS: readonly RegExp[] = [
   /^從我的 ?[\p{L}\d ]{1,20} ?傳送/u,
 ];
 
-/** "Sent from my iPhone", "Sent with Sparrow (url)", "Get Outlook for iOS<url>", "Gesendet von Outlook für Android". */
 const TRAILING_LINK = /\s?[<(\[]\s?(?:https?:\/\/|mailto:|www\.)[^\s>)\]]*[>)\]]$/i;
 const MAIL_APP = /\b(?:outlook|gmail|yahoo|aol|spark|blue ?mail|proton ?mail|airmail|edison)\b/i;
 const PLATFORM = /\b(?:ios|android|iphone|ipad|mac|windows)\b/i;
 const MOBILE_LEAD = /^(?:sent|sending|get|gesendet|versendet|verschickt|von|envoy|enviad|inviato|verzonden|verstuurd|sendt|skickat|lähetetty|wysłan|отправлено|iphone|ipad|android|发自|來自|来自|從我的)/i;
 
+/** "Sent from my iPhone", "Sent with Sparrow (url)", "Get Outlook for iOS<url>", "Gesendet von Outlook für Android". */
 export function isMobileSignature(text: string): boolean {
   if (text.length > 120) return false;
   // In any language: a few words naming a mail app and a platform, then the app's link ("Outlook für iOS beziehen <https://…>").

@@ -79,7 +79,7 @@ function stripOnce(lines: readonly Line[], start: number, e: number): number {
     let above = ps - 1;
     while (above > start && lines[above]!.blank) above--;
     const t = lines[above]!.text;
-    if (!/:$/.test(t) && !/^(?:[-*•–]|\d{1,2}[.)])\s/.test(t)) return ps;
+    if (!/:$/.test(t) && !LIST_ITEM.test(t)) return ps;
   }
 
   // A name alone as the last line, under the text, with or without a blank line between ("Got
@@ -91,7 +91,7 @@ function stripOnce(lines: readonly Line[], start: number, e: number): number {
     const t = lines[above]!;
     const endsText = ruleOn('lone-name-after-any-text')
       ? endsTextBeforeName(t.text)
-      : above < e - 2 && /[.!?…)]$/u.test(t.text) && !isValediction(t.text); // issue 12's rule: a blank line, a sentence ended
+      : above < e - 2 && ENDS_SENTENCE.test(t.text) && !isValediction(t.text); // issue 12's rule: a blank line, a sentence ended
     if (t.depth === 0 && !t.blank && endsText) return e - 1;
   }
 
@@ -107,10 +107,12 @@ function stripOnce(lines: readonly Line[], start: number, e: number): number {
 
 /** Sentence punctuation, or prose that is not a closing formula, a list item, a lead-in or a cut sentence. */
 function endsTextBeforeName(t: string): boolean {
-  if (/[.!?…)]$/u.test(t)) return !isValediction(t);
+  if (ENDS_SENTENCE.test(t)) return !isValediction(t);
   if (/[,:;\-–—]$/.test(t) || isValediction(t) || isNameLike(t) || LIST_ITEM.test(t)) return false;
   return !CUT_BEFORE_NOUN.test(t);
 }
+const ENDS_SENTENCE = /[.!?…)]$/u;
+/** A list item ("- Milk", "2) Call Bob"): its neighbours are items too, not a sign-off. */
 const LIST_ITEM = /^(?:[-*•–]|\d{1,2}[.)])\s/;
 /** A line ending in a word that asks for a noun after it: the name-like line under it finishes the sentence. */
 const CUT_BEFORE_NOUN = /(?:^|\s)(?:at|in|on|to|from|with|for|of|by|near|via|the|a|an|and|or|is|are|was|were|be|called|named|like|meet|see|ask|tell|call|contact|email|ping|message|invite|introduce|thank|welcome|cc|dear|hi|hello|hey)$/i;
