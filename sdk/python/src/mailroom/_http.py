@@ -71,10 +71,13 @@ class KeepAliveTransport:
     def __init__(self) -> None:
         self._idle: Dict[Tuple[str, str, int], List[http.client.HTTPConnection]] = {}
         self._lock = threading.Lock()
+        # Read once, as urllib's default opener does: the environment's proxies and, per origin, whether one applies.
+        self._proxies = urllib.request.getproxies()
+        self._direct: Dict[Tuple[str, str], bool] = {}
 
     def __call__(self, method: str, url: str, headers: Dict[str, str], body: Optional[bytes], timeout: float) -> Response:
         parts = urllib.parse.urlsplit(url)
-        if parts.scheme not in ("http", "https") or not parts.hostname or _proxied(parts.scheme, parts.hostname):
+        if parts.scheme not in ("http", "https") or not parts.hostname or not self._is_direct(parts.scheme, parts.hostname):
             return urllib_transport(method, url, headers, body, timeout)
         key = (parts.scheme, parts.hostname, parts.port or (443 if parts.scheme == "https" else 80))
         target = (parts.path or "/") + ("?" + parts.query if parts.query else "")
@@ -99,6 +102,13 @@ class KeepAliveTransport:
                 self._give(key, conn)
             return out
         raise AssertionError("unreachable")
+
+    def _is_direct(self, scheme: str, host: str) -> bool:
+        direct = self._direct.get((scheme, host))
+        if direct is None:
+            direct = scheme not in self._proxies or bool(urllib.request.proxy_bypass(host))
+            self._direct[(scheme, host)] = direct
+        return direct
 
     def _take(self, key: Tuple[str, str, int], timeout: float) -> Tuple[http.client.HTTPConnection, bool]:
         with self._lock:
@@ -135,11 +145,6 @@ class KeepAliveTransport:
             self._idle.clear()
         for c in conns:
             c.close()
-
-
-def _proxied(scheme: str, host: str) -> bool:
-    proxies = urllib.request.getproxies()
-    return scheme in proxies and not urllib.request.proxy_bypass(host)
 
 
 @dataclass
